@@ -1,0 +1,20 @@
+/**
+ * Rebuilds the public site now, from a running server's API, into DATA_DIR/site and swaps it in
+ * atomically (the server serves the new build at once). `npm run rebuild-site`.
+ * The server also does this itself on a schedule and after content changes.
+ */
+import 'dotenv/config';
+import { loadConfig } from '#server/config.ts';
+import { createLogger } from '#server/logger.ts';
+import { buildSite } from '#server/jobs/site-build.ts';
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+const apiUrl = process.env['API_URL'] ?? `http://127.0.0.1:${config.port}`;
+try {
+  const result = await buildSite({ siteDir: config.paths.site, apiUrl, siteUrl: config.siteUrl, log });
+  console.log(`Built ${result.pages} pages in ${(result.durationMs / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error(`The build failed; the last good site stays online.\n${String(error)}`);
+  process.exit(1);
+}

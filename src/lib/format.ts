@@ -1,0 +1,76 @@
+/** Formatting shared by the browser, the site build and the server: slugs, dates, money. */
+
+const TIME_ZONE = 'Europe/Copenhagen';
+
+/** Lower case; æ→ae, ø→oe, å→aa; spaces and slashes → '-'; anything else non-alphanumeric dropped. */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'oe')
+    .replace(/å/g, 'aa')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\s/]+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Compares place names the way the spec's search route does: case, accents and æøå/ae-oe-aa folded. */
+export function normalisePlaceName(text: string): string {
+  return slugify(text).replace(/-/g, '');
+}
+
+function partsInCopenhagen(date: Date): Record<string, string> {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  return Object.fromEntries(parts.map((p) => [p.type, p.value]));
+}
+
+/** dd-MM-yyyy in Europe/Copenhagen. */
+export function formatDate(value: Date | string | number): string {
+  const p = partsInCopenhagen(new Date(value));
+  return `${p['day']}-${p['month']}-${p['year']}`;
+}
+
+/** dd-MM-yyyy HH:mm in Europe/Copenhagen. */
+export function formatDateTime(value: Date | string | number): string {
+  const p = partsInCopenhagen(new Date(value));
+  return `${p['day']}-${p['month']}-${p['year']} ${p['hour']}:${p['minute']}`;
+}
+
+/** Money is stored in øre (integers, VAT included): 123400 → "1.234,00 DKK". */
+export function formatDkk(ore: number): string {
+  const sign = ore < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(ore));
+  const kroner = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const rest = (abs % 100).toString().padStart(2, '0');
+  return `${sign}${kroner},${rest} DKK`;
+}
+
+/** The VAT part of a VAT-inclusive amount in øre (25% VAT: a fifth of the total). */
+export function vatOf(totalOre: number): number {
+  return Math.round(totalOre / 5);
+}
+
+/** Reading time at 200 words per minute, at least one minute. */
+export function readingMinutes(text: string): number {
+  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / 200));
+}
+
+/** Shows the first digits of a phone number and hides the last `hidden` of its 8 digits. */
+export function maskPhone(phone: string, hidden = 4): string {
+  const digits = phone.replace(/\D/g, '').slice(-8);
+  return digits.slice(0, 8 - hidden) + 'x'.repeat(Math.min(hidden, digits.length));
+}

@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+
+/** An SEO page as support's SEO staff write it (support app form and API). */
+export const LandingPageSchema = v.object({
+  type: v.picklist(['service', 'article', 'free', 'index'], 'required'),
+  locale: v.optional(v.picklist(['da', 'en'], 'required'), 'da'),
+  url: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.maxLength(200, 'tooLong'),
+    v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug'),
+  ),
+  title: v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(200, 'tooLong')),
+  metaDescription: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(320, 'tooLong')), ''),
+  intro: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'tooLong')), ''),
+  body: v.optional(v.pipe(v.string(), v.maxLength(100_000, 'tooLong')), ''),
+  published: v.optional(v.boolean(), true),
+});
+
+export type LandingPageInput = v.InferOutput<typeof LandingPageSchema>;

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deleteSession, resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
+import { getUserProfile } from '../domain/accounts/get-user-profile.ts';
+import { unauthenticated } from '../domain/errors.ts';
+import type { Actor } from '../domain/context.ts';
+import { ADVERTISER_COOKIE, clearSessionCookie, noStore, type ApiDeps } from './http.ts';
+
+type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    advertiser?: AdvertiserActor;
+  }
+}
+
+export function advertiserOf(request: FastifyRequest): AdvertiserActor {
+  if (!request.advertiser) throw unauthenticated();
+  return request.advertiser;
+}
+
+/** /api/backend/...: the advertiser's own calls (spec §7); every call needs an advertiser session. */
+export function backendRoutes(deps: ApiDeps) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.addHook('onRequest', async (request, reply) => {
+      noStore(reply);
+      const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+      if (actor.type !== 'advertiser') throw unauthenticated();
+      request.advertiser = actor;
+    });
+
+    app.get('/userprofile', async (request) => {
+      return getUserProfile(deps.db, advertiserOf(request).accountId, deps.now());
+    });
+
+    app.post('/logout', async (request, reply) => {
+      const token = request.cookies[ADVERTISER_COOKIE];
+      if (token) await deleteSession(deps.db, token);
+      clearSessionCookie(reply, deps, ADVERTISER_COOKIE);
+      return reply.code(204).send();
+    });
+  };
+}

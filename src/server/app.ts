@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyEtag from '@fastify/etag';
+import fastifyStatic from '@fastify/static';
+import type { Logger } from 'pino';
+import type { DatabaseHandle } from './db/client.ts';
+import { isDatabaseReachable } from './db/client.ts';
+import type { DomainEvents } from './domain/context.ts';
+import { AppError } from './domain/errors.ts';
+import { frontendRoutes } from './api/frontend.ts';
+import { backendRoutes } from './api/backend.ts';
+import { supportRoutes } from './api/support.ts';
+import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
+import { registerStaticSite } from './static-site.ts';
+import { readCurrentBuildInfo } from './jobs/site-build.ts';
+
+export type AppOptions = {
+  database: DatabaseHandle;
+  events: DomainEvents;
+  logger: Logger;
+  siteDir: string;
+  mediaDir: string;
+  sessionDays: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  now?: () => Date;
+};
+
+/** The HTTP server: /api, media, the built site, health. The same app runs in tests. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    trustProxy: options.trustProxy,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+
+  const deps: ApiDeps = {
+    db: options.database.db,
+    events: options.events,
+    sessionDays: options.sessionDays,
+    cookieSecure: options.cookieSecure,
+    now: options.now ?? (() => new Date()),
+  };
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: options.cookieSecure,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyEtag, { weak: true });
+
+  app.setErrorHandler((error, request, reply) => {
+    const problem = problemFromError(error, request);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (!(error instanceof AppError)) request.log.info({ err: error }, 'request refused');
+    return sendProblem(reply, problem);
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'up' };
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const [database, build] = await Promise.all([
+      isDatabaseReachable(options.database.db),
+      readCurrentBuildInfo(options.siteDir),
+    ]);
+    const ready = database && build !== null;
+    return reply.code(ready ? 200 : 503).send({
+      status: ready ? 'ready' : 'not ready',
+      database: database ? 'reachable' : 'unreachable',
+      site: build ? { builtAt: build.finishedAt, pages: build.pages } : 'not built yet',
+    });
+  });
+
+  await app.register(frontendRoutes(deps), { prefix: '/api/frontend' });
+  await app.register(backendRoutes(deps), { prefix: '/api/backend' });
+  await app.register(supportRoutes(deps), { prefix: '/api/support' });
+
+  /** Payment provider's return address (spec §2): on to the backend's payment callback screen. */
+  app.get('/api/CardBilling/Success', async (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/backend/callback-payment/${query}`, 302);
+  });
+
+  await app.register(fastifyStatic, {
+    root: path.join(options.mediaDir, 'public'),
+    prefix: '/media/',
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    redirect: false,
+    serveDotFiles: false,
+    setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
+  });
+
+  await registerStaticSite(app, options.siteDir);
+  return app;
+}

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import * as v from 'valibot';
+
+/** Every environment variable the server reads, with its default. `.env.example` mirrors this list. */
+const boolean = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.picklist(['true', 'false', '1', '0', 'yes', 'no']), fallback ? 'true' : 'false'),
+    v.transform((value) => ['true', '1', 'yes'].includes(value)),
+  );
+
+const integer = (fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const url = (protocols: string[]) =>
+  v.pipe(
+    v.string(),
+    v.url('must be a URL'),
+    v.check((value) => protocols.includes(new URL(value).protocol), `must start with ${protocols.join(' or ')}//`),
+  );
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+  PORT: integer(3000, 0, 65535),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
+  DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
+  REDIS_URL: v.optional(url(['redis:', 'rediss:'])),
+  SITE_URL: v.optional(url(['http:', 'https:'])),
+  SITE_REBUILD_MINUTES: integer(15, 1, 24 * 60),
+  SITE_REBUILD_DEBOUNCE_SECONDS: integer(30, 0, 3600),
+  SITE_BUILD_ON_START: boolean(true),
+  SUPPORT_ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an email address')), 'admin@example.com'),
+  SUPPORT_ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'))),
+  SEED_DEMO: boolean(true),
+  SEED_DEMO_ADVERTS: integer(320, 0, 100_000),
+  SESSION_DAYS: integer(30, 1, 365),
+  TRUST_PROXY: boolean(false),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** The public address of the site; defaults to http://localhost:PORT. */
+  siteUrl: string;
+  siteRebuildMinutes: number;
+  siteRebuildDebounceSeconds: number;
+  siteBuildOnStart: boolean;
+  supportAdminEmail: string;
+  supportAdminPassword: string | undefined;
+  seedDemo: boolean;
+  seedDemoAdverts: number;
+  sessionDays: number;
+  trustProxy: boolean;
+  logLevel: string;
+  cookieSecure: boolean;
+  paths: { db: string; media: string; site: string };
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.issues.map((issue) => {
+        const key = issue.path?.map((p) => String(p.key)).join('.') ?? '?';
+        return `${key}=${JSON.stringify(present[key] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = result.output;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    siteUrl,
+    siteRebuildMinutes: e.SITE_REBUILD_MINUTES,
+    siteRebuildDebounceSeconds: e.SITE_REBUILD_DEBOUNCE_SECONDS,
+    siteBuildOnStart: e.SITE_BUILD_ON_START,
+    supportAdminEmail: e.SUPPORT_ADMIN_EMAIL.toLowerCase(),
+    supportAdminPassword: e.SUPPORT_ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    seedDemoAdverts: e.SEED_DEMO_ADVERTS,
+    sessionDays: e.SESSION_DAYS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    cookieSecure: siteUrl.startsWith('https:'),
+    paths: {
+      db: path.join(dataDir, 'db'),
+      media: path.join(dataDir, 'media'),
+      site: path.join(dataDir, 'site'),
+    },
+  };
+}

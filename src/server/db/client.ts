@@ -1,0 +1,119 @@
+import { mkdirSync, openSync, writeSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The database as the domain sees it: the same type for PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is already open in process ${pid}. ` +
+        'Stop that process first (only one process may open a PGlite directory), ' +
+        'or set DATA_DIR to another folder, or DATABASE_URL to a PostgreSQL server.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes an exclusive lock file beside a PGlite directory; a stale lock (dead pid) is taken over. */
+function lockDirectory(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+        throw new DatabaseLockedError(dir, pid);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dir}`);
+}
+
+export type OpenDatabaseOptions =
+  | { databaseUrl: string; pgliteDir?: undefined }
+  /** pgliteDir 'memory://' opens a fresh in-memory database (tests). */
+  | { databaseUrl?: undefined; pgliteDir: string };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await pool.query('select 1');
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = options.pgliteDir ?? 'memory://';
+  const inMemory = dir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDirectory(dir);
+  try {
+    const client = await PGlite.create(inMemory ? undefined : dir, {
+      extensions: { pg_trgm },
+    });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Applies every migration in src/server/db/migrations (the same SQL for both engines). */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(handle.db as never, { migrationsFolder });
+  }
+}
+
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,865 @@
+/**
+ * The whole database, as Drizzle tables (PostgreSQL dialect; the same SQL runs on PGlite and PostgreSQL).
+ *
+ * Conventions: snake_case SQL names; integer identity primary keys (adverts have numeric ids in URLs);
+ * timestamps are `timestamptz` stored in UTC; money is integer øre with VAT included; statuses are
+ * smallints with the spec's numeric values (documented on each column; the constant objects and the
+ * transition table live in `src/server/domain/`). Migrations: `npm run db:generate` (drizzle-kit).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => tstz('created_at').notNull().defaultNow();
+const emptyTextArray = sql`'{}'::text[]`;
+
+/** One stored picture or video variant (public storage key relative to the media root). */
+export type MediaVariant = { width: number; height: number; format: string; key: string };
+/** An image on a landing page. */
+export type LandingPageImage = { key: string; alt?: string; width?: number; height?: number };
+/** Support's field-by-field review: advert field name → proposed value. */
+export type PendingChanges = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------
+// Site and reference data
+// ---------------------------------------------------------------------------------------------
+
+/** Website config (spec §3): exactly one row, id 1. */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    siteName: text('site_name').notNull(),
+    siteUrl: text('site_url').notNull(),
+    companyName: text('company_name').notNull(),
+    companyAddress: text('company_address').notNull(),
+    companyZipCity: text('company_zip_city').notNull(),
+    companyEmail: text('company_email').notNull(),
+    companyVat: text('company_vat').notNull(),
+    supportEmail: text('support_email').notNull(),
+    supportPhone: text('support_phone').notNull(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('site_settings_single_row', sql`${t.id} = 1`)],
+);
+
+export const regions = pgTable('regions', {
+  id: id(),
+  name: text('name').notNull(),
+  nameEn: text('name_en').notNull(),
+  slug: text('slug').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: id(),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    zip: text('zip'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('cities_region_slug_unique').on(t.regionId, t.slug),
+    index('cities_slug_idx').on(t.slug),
+  ],
+);
+
+export const languages = pgTable('languages', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  nameDa: text('name_da').notNull(),
+  nameEn: text('name_en').notNull(),
+});
+
+export const nationalities = pgTable('nationalities', {
+  id: id(),
+  code: text('code').notNull().unique(),
+  nameDa: text('name_da').notNull(),
+  nameEn: text('name_en').notNull(),
+});
+
+export const services = pgTable('services', {
+  id: id(),
+  slug: text('slug').notNull().unique(),
+  nameDa: text('name_da').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** Service type: 1 Girlfriend experience, 2 Pornstar experience, 3 Advanced, 4 Massage. */
+  type: smallint('type').notNull(),
+  descriptionDa: text('description_da').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------------------------
+// People and sessions
+// ---------------------------------------------------------------------------------------------
+
+/** Advertisers. Email is stored lower-case. Accounts are soft-deleted (deleted_at). */
+export const accounts = pgTable('accounts', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  phone: text('phone'),
+  phoneVerifiedAt: tstz('phone_verified_at'),
+  emailVerifiedAt: tstz('email_verified_at'),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  /** 'da' | 'en' */
+  locale: text('locale').notNull().default('da'),
+  termsAcceptedAt: tstz('terms_accepted_at'),
+  failedLoginCount: integer('failed_login_count').notNull().default(0),
+  lockedUntil: tstz('locked_until'),
+  createdAt: createdAt(),
+  lastLoginAt: tstz('last_login_at'),
+  deletedAt: tstz('deleted_at'),
+});
+
+/** Support staff. permissions ⊆ {'Support', 'SEO', 'Administration'}. */
+export const supportUsers = pgTable('support_users', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  permissions: text('permissions').array().notNull().default(emptyTextArray),
+  totpSecret: text('totp_secret'),
+  failedLoginCount: integer('failed_login_count').notNull().default(0),
+  lockedUntil: tstz('locked_until'),
+  disabledAt: tstz('disabled_at'),
+  createdAt: createdAt(),
+  lastLoginAt: tstz('last_login_at'),
+});
+
+/** Sessions: id is the SHA-256 hex of the cookie token (the token itself is never stored). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    supportUserId: integer('support_user_id').references(() => supportUsers.id, { onDelete: 'cascade' }),
+    /** Set when support signed in as the advertiser (impersonation). */
+    impersonatedBySupportUserId: integer('impersonated_by_support_user_id').references(() => supportUsers.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    index('sessions_account_idx').on(t.accountId),
+    index('sessions_support_user_idx').on(t.supportUserId),
+  ],
+);
+
+/** Password reset tokens (SHA-256 hex of the emailed token); for an advertiser or a support user. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  supportUserId: integer('support_user_id').references(() => supportUsers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+});
+
+/** Email verification links (spec: emailverification (Url), sendemail (Email)). */
+export const emailVerificationTokens = pgTable('email_verification_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+});
+
+/** SMS codes (spec: sendsms, codeverification (Code, Id)); the code is stored hashed. */
+export const phoneVerificationCodes = pgTable(
+  'phone_verification_codes',
+  {
+    id: id(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('phone_verification_codes_phone_idx').on(t.phone)],
+);
+
+/** Sign-in attempts (support's "login histories"). */
+export const loginEvents = pgTable(
+  'login_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    supportUserId: integer('support_user_id').references(() => supportUsers.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    success: boolean('success').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_events_account_idx').on(t.accountId, t.createdAt),
+    index('login_events_support_user_idx').on(t.supportUserId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Adverts
+// ---------------------------------------------------------------------------------------------
+
+export const adverts = pgTable(
+  'adverts',
+  {
+    id: id(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Advert type: 0 IndependentEscort, 1 ThaiMassage. (Trans-escort = kind 0 with gender 5.) */
+    kind: smallint('kind').notNull(),
+    /** Gender: 1 Woman, 2 Man, 3 Couple, 4 Transvestite, 5 Transgender, 6 Transsexual. */
+    gender: smallint('gender').notNull().default(1),
+    /** Profile status: 0 New, 1 Active, 2 Locked, 3 Deleted, 5 Deactivated (by the advertiser). */
+    status: smallint('status').notNull().default(0),
+    statusReason: text('status_reason'),
+    approvedAt: tstz('approved_at'),
+    approvedBy: integer('approved_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    expirationDate: tstz('expiration_date'),
+    holidayUntil: tstz('holiday_until'),
+    /** Validation (identity) status: 0 Not validated, 1 Pending, 2 Validated, 3 Declined. */
+    validationStatus: smallint('validation_status').notNull().default(0),
+    ageVerifiedAt: tstz('age_verified_at'),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** Texts in `locale` (Danish by default); the *_en twins are optional English versions. */
+    locale: text('locale').notNull().default('da'),
+    title: text('title').notNull().default(''),
+    introduction: text('introduction').notNull().default(''),
+    description: text('description').notNull().default(''),
+    titleEn: text('title_en'),
+    introductionEn: text('introduction_en'),
+    descriptionEn: text('description_en'),
+    phone: text('phone'),
+    hasWhatsapp: boolean('has_whatsapp').notNull().default(false),
+    website: text('website'),
+    regionId: integer('region_id').references(() => regions.id),
+    cityId: integer('city_id').references(() => cities.id),
+    age: smallint('age'),
+    height: smallint('height'),
+    weight: smallint('weight'),
+    /** Breast type: 1 Natural, 2 Silicone; null = not stated. */
+    breastType: smallint('breast_type'),
+    nationalityId: integer('nationality_id').references(() => nationalities.id),
+    incall: boolean('incall').notNull().default(false),
+    outcall: boolean('outcall').notNull().default(false),
+    /** Codes: cash, creditcard, mobilepay, paypal, revolut, wise. */
+    paymentOptions: text('payment_options').array().notNull().default(emptyTextArray),
+    frontPageBoostUntil: tstz('front_page_boost_until'),
+    searchBoostUntil: tstz('search_boost_until'),
+    /** Changes awaiting support's field-by-field review: field → proposed value. */
+    pendingChanges: jsonb('pending_changes').$type<PendingChanges>(),
+    skippedDashboardItems: text('skipped_dashboard_items').array().notNull().default(emptyTextArray),
+    viewCount: integer('view_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    index('adverts_account_idx').on(t.accountId),
+    index('adverts_status_kind_region_idx').on(t.status, t.kind, t.regionId),
+    index('adverts_city_idx').on(t.cityId),
+    index('adverts_expiration_idx').on(t.expirationDate),
+    index('adverts_front_page_boost_idx').on(t.frontPageBoostUntil),
+    index('adverts_search_boost_idx').on(t.searchBoostUntil),
+    index('adverts_phone_idx').on(t.phone),
+  ],
+);
+
+export const advertLanguages = pgTable(
+  'advert_languages',
+  {
+    advertId: integer('advert_id')
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.advertId, t.languageId] }), index('advert_languages_language_idx').on(t.languageId)],
+);
+
+export const advertServices = pgTable(
+  'advert_services',
+  {
+    advertId: integer('advert_id')
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.advertId, t.serviceId] }), index('advert_services_service_idx').on(t.serviceId)],
+);
+
+/** Price list: a duration with an incall and/or outcall price (øre, VAT included). */
+export const priceListItems = pgTable(
+  'price_list_items',
+  {
+    id: id(),
+    advertId: integer('advert_id')
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    durationMinutes: integer('duration_minutes').notNull(),
+    incallPriceOre: integer('incall_price_ore'),
+    outcallPriceOre: integer('outcall_price_ore'),
+    description: text('description'),
+  },
+  (t) => [index('price_list_items_advert_idx').on(t.advertId, t.sortOrder)],
+);
+
+export const extraPriceItems = pgTable(
+  'extra_price_items',
+  {
+    id: id(),
+    advertId: integer('advert_id')
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    description: text('description').notNull(),
+    priceOre: integer('price_ore').notNull(),
+  },
+  (t) => [index('extra_price_items_advert_idx').on(t.advertId, t.sortOrder)],
+);
+
+/** Opening hours: weekday 1 Monday … 7 Sunday; times 'HH:mm' (Europe/Copenhagen wall clock). */
+export const scheduleEntries = pgTable(
+  'schedule_entries',
+  {
+    id: id(),
+    advertId: integer('advert_id')
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    fromTime: text('from_time').notNull(),
+    toTime: text('to_time').notNull(),
+  },
+  (t) => [
+    uniqueIndex('schedule_entries_advert_weekday_unique').on(t.advertId, t.weekday),
+    check('schedule_entries_weekday_range', sql`${t.weekday} between 1 and 7`),
+  ],
+);
+
+/**
+ * Pictures. advert_id is null for temporary uploads made before the account exists (temp_token).
+ * storage_key is the variant prefix; variants lists the files actually written.
+ */
+export const pictures = pgTable(
+  'pictures',
+  {
+    id: id(),
+    advertId: integer('advert_id').references(() => adverts.id, { onDelete: 'cascade' }),
+    tempToken: text('temp_token'),
+    storageKey: text('storage_key').notNull(),
+    variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
+    width: integer('width'),
+    height: integer('height'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isOnline: boolean('is_online').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Moderation status: 0 Pending, 1 Approved, 2 Declined. */
+    moderationStatus: smallint('moderation_status').notNull().default(0),
+    moderatedBy: integer('moderated_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    moderatedAt: tstz('moderated_at'),
+    perceptualHash: text('perceptual_hash'),
+    createdAt: createdAt(),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    index('pictures_advert_idx').on(t.advertId, t.sortOrder),
+    index('pictures_temp_token_idx').on(t.tempToken),
+    index('pictures_moderation_idx').on(t.moderationStatus),
+    index('pictures_perceptual_hash_idx').on(t.perceptualHash),
+  ],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: id(),
+    advertId: integer('advert_id')
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    posterKey: text('poster_key'),
+    /** Processing status: 0 Uploaded, 1 Converting, 2 Ready, 3 Failed. */
+    status: smallint('status').notNull().default(0),
+    durationSeconds: integer('duration_seconds'),
+    width: integer('width'),
+    height: integer('height'),
+    isOnline: boolean('is_online').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Moderation status: 0 Pending, 1 Approved, 2 Declined. */
+    moderationStatus: smallint('moderation_status').notNull().default(0),
+    moderatedBy: integer('moderated_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    moderatedAt: tstz('moderated_at'),
+    createdAt: createdAt(),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [index('videos_advert_idx').on(t.advertId, t.sortOrder), index('videos_moderation_idx').on(t.moderationStatus)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    advertId: integer('advert_id')
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    /** Private: never shown publicly; used for the advertiser's blacklist and abuse checks. */
+    authorPhone: text('author_phone'),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull(),
+    /** Review status: 0 Pending, 1 Approved, 2 Hidden (by the advertiser), 3 Rejected (by support). */
+    status: smallint('status').notNull().default(0),
+    replyText: text('reply_text'),
+    replyAt: tstz('reply_at'),
+    removalRequestedAt: tstz('removal_requested_at'),
+    decidedBy: integer('decided_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    decidedAt: tstz('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_advert_status_idx').on(t.advertId, t.status),
+    index('reviews_status_idx').on(t.status, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** The advertiser's private list of phone numbers to avoid. */
+export const blacklistEntries = pgTable(
+  'blacklist_entries',
+  {
+    id: id(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blacklist_entries_account_idx').on(t.accountId), index('blacklist_entries_phone_idx').on(t.phone)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Commerce
+// ---------------------------------------------------------------------------------------------
+
+export const products = pgTable('products', {
+  id: id(),
+  /** Stable code for seeding and lookups, e.g. 'membership-30'. */
+  code: text('code').notNull().unique(),
+  /** Product type: 1 Membership, 2 FrontpageBoost, 3 SearchBoost. */
+  type: smallint('type').notNull(),
+  nameDa: text('name_da').notNull(),
+  nameEn: text('name_en').notNull(),
+  days: integer('days').notNull(),
+  /** Price in øre, 25% VAT included. */
+  priceOre: integer('price_ore').notNull(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Orders are never deleted. Amounts in øre, VAT included (vat_ore is the VAT part). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    advertId: integer('advert_id').references(() => adverts.id),
+    productId: integer('product_id').references(() => products.id),
+    productDescription: text('product_description').notNull(),
+    totalPriceOre: integer('total_price_ore').notNull(),
+    vatOre: integer('vat_ore').notNull(),
+    /** Order status: 0 Pending, 1 Paid, 2 Failed, 3 Cancelled, 4 Refunded. */
+    status: smallint('status').notNull().default(0),
+    /** The provider's transaction / sale id. */
+    transactionId: text('transaction_id'),
+    /** Our reference sent to the provider: 'PAY-…' (live) or 'TEST-PAY-…' (test provider). */
+    referenceId: text('reference_id'),
+    paymentProvider: text('payment_provider'),
+    providerSessionId: text('provider_session_id'),
+    createdAt: createdAt(),
+    paidAt: tstz('paid_at'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_account_idx').on(t.accountId, t.createdAt),
+    index('orders_advert_idx').on(t.advertId),
+    index('orders_transaction_idx').on(t.transactionId),
+    uniqueIndex('orders_reference_unique').on(t.referenceId),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** A period bought by an order (membership extends expiration_date; boosts set *_boost_until). */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: id(),
+    advertId: integer('advert_id')
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id),
+    /** Product type: 1 Membership, 2 FrontpageBoost, 3 SearchBoost. */
+    type: smallint('type').notNull(),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('promotions_advert_idx').on(t.advertId, t.endsAt), index('promotions_type_ends_idx').on(t.type, t.endsAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Trust and safety
+// ---------------------------------------------------------------------------------------------
+
+/** Age/identity verification attempts. files are private storage keys, deleted after a decision. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: id(),
+    advertId: integer('advert_id').references(() => adverts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'document' | 'video' | 'provider' | 'qr' */
+    method: text('method').notNull(),
+    /** Verification status: 1 Pending, 2 Validated, 3 Declined, 4 Rejected. */
+    status: smallint('status').notNull().default(1),
+    providerSessionId: text('provider_session_id'),
+    files: jsonb('files').$type<string[]>().notNull().default([]),
+    decidedBy: integer('decided_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    decidedAt: tstz('decided_at'),
+    reason: text('reason'),
+    filesDeletedAt: tstz('files_deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('verifications_status_idx').on(t.status, t.createdAt),
+    index('verifications_advert_idx').on(t.advertId),
+    index('verifications_account_idx').on(t.accountId),
+    uniqueIndex('verifications_provider_session_unique').on(t.providerSessionId),
+  ],
+);
+
+/** Reports from the button on every advert (notice and action). */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: id(),
+    advertId: integer('advert_id').references(() => adverts.id, { onDelete: 'set null' }),
+    /** e.g. 'minor' | 'trafficking' | 'not-consensual' | 'fake' | 'spam' | 'other' */
+    reason: text('reason').notNull(),
+    details: text('details'),
+    advertUrl: text('advert_url'),
+    reporterName: text('reporter_name'),
+    reporterEmail: text('reporter_email'),
+    goodFaith: boolean('good_faith').notNull().default(false),
+    /** Report status: 0 New, 1 In progress, 2 Action taken, 3 Dismissed. */
+    status: smallint('status').notNull().default(0),
+    /** Priority: 0 Normal, 1 High, 2 Urgent (minors, trafficking). */
+    priority: smallint('priority').notNull().default(0),
+    decision: text('decision'),
+    decisionReason: text('decision_reason'),
+    decidedBy: integer('decided_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    decidedAt: tstz('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('content_reports_status_idx').on(t.status, t.priority, t.createdAt),
+    index('content_reports_advert_idx').on(t.advertId),
+  ],
+);
+
+/** Why a moderation decision was taken (DSA statement of reasons), with the advertiser's appeal. */
+export const statementsOfReasons = pgTable(
+  'statements_of_reasons',
+  {
+    id: id(),
+    advertId: integer('advert_id').references(() => adverts.id, { onDelete: 'set null' }),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    decision: text('decision').notNull(),
+    reason: text('reason').notNull(),
+    rule: text('rule'),
+    createdBy: integer('created_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    appealText: text('appeal_text'),
+    appealedAt: tstz('appealed_at'),
+    appealDecidedBy: integer('appeal_decided_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    appealDecision: text('appeal_decision'),
+    appealDecidedAt: tstz('appeal_decided_at'),
+  },
+  (t) => [
+    index('statements_of_reasons_account_idx').on(t.accountId),
+    index('statements_of_reasons_advert_idx').on(t.advertId),
+  ],
+);
+
+/** Messages to an advertiser, in both languages. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    titleDa: text('title_da').notNull(),
+    titleEn: text('title_en').notNull(),
+    bodyDa: text('body_da').notNull(),
+    bodyEn: text('body_en').notNull(),
+    link: text('link'),
+    /** Notification status: 0 Unread, 1 Read. */
+    status: smallint('status').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_account_idx').on(t.accountId, t.status, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Content and SEO
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * SEO pages. type: 'service' (/service/{url}/), 'article' (/artikler/{url}/), 'free' (/{url}/),
+ * 'index' (SEO text for a search landing page: url is the search path without slashes, e.g.
+ * 'escort/region-hovedstaden/koebenhavn', with kind/region_id/city_id set).
+ * The Danish and English twins share the same url (English under /en/).
+ */
+export const landingPages = pgTable(
+  'landing_pages',
+  {
+    id: id(),
+    /** 'service' | 'article' | 'free' | 'index' */
+    type: text('type').notNull(),
+    /** 'da' | 'en' */
+    locale: text('locale').notNull().default('da'),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    metaDescription: text('meta_description'),
+    intro: text('intro'),
+    /** Markdown. */
+    body: text('body').notNull().default(''),
+    images: jsonb('images').$type<LandingPageImage[]>().notNull().default([]),
+    /** Search category in URL form: 'escort' | 'trans-escort' | 'thaimassage' (index pages). */
+    kind: text('kind'),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    publishedAt: tstz('published_at'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('landing_pages_type_locale_url_unique').on(t.type, t.locale, t.url)],
+);
+
+/** News for advertisers (shown on the dashboard). */
+export const news = pgTable(
+  'news',
+  {
+    id: id(),
+    /** 'da' | 'en' */
+    locale: text('locale').notNull().default('da'),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishedAt: tstz('published_at'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('news_locale_published_idx').on(t.locale, t.publishedAt)],
+);
+
+/** What visitors search for. keyword is stored lower-case. */
+export const searchKeywords = pgTable(
+  'search_keywords',
+  {
+    id: id(),
+    keyword: text('keyword').notNull().unique(),
+    /** 'matched' | 'unmatched' | 'ignored' */
+    kind: text('kind').notNull().default('unmatched'),
+    hits: integer('hits').notNull().default(0),
+    /** For matched keywords: where the search leads (a search path or a landing page url). */
+    targetUrl: text('target_url'),
+    lastSearchedAt: tstz('last_searched_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('search_keywords_kind_hits_idx').on(t.kind, t.hits)],
+);
+
+/** Synonyms: a search for `keyword` also searches for `paired_with`. Both lower-case. */
+export const pairedKeywords = pgTable(
+  'paired_keywords',
+  {
+    id: id(),
+    keyword: text('keyword').notNull(),
+    pairedWith: text('paired_with').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('paired_keywords_unique').on(t.keyword, t.pairedWith)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+// ---------------------------------------------------------------------------------------------
+
+/** Mail and SMS written by the default adapters (and kept as a log by the real ones). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    /** 'email' | 'sms' */
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    sentAt: tstz('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/** Append only: every state change made by support, the system or an advertiser. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'support' | 'advertiser' | 'system' | 'visitor' */
+    actorType: text('actor_type').notNull(),
+    actorId: integer('actor_id'),
+    impersonatedBy: integer('impersonated_by'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorType, t.actorId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The durable job queue. status: 'queued' | 'running' | 'done' | 'failed'. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    runAt: tstz('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedUntil: tstz('locked_until'),
+    /** At most one queued job per key (debounced work such as a site rebuild). */
+    singletonKey: text('singleton_key'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [
+    index('jobs_status_run_at_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_singleton_queued_unique').on(t.singletonKey).where(sql`${t.status} = 'queued'`),
+  ],
+);
+
+/** Static site builds. status: 'running' | 'succeeded' | 'failed'. */
+export const siteBuilds = pgTable(
+  'site_builds',
+  {
+    id: id(),
+    status: text('status').notNull().default('running'),
+    startedAt: tstz('started_at').notNull().defaultNow(),
+    finishedAt: tstz('finished_at'),
+    pages: integer('pages'),
+    error: text('error'),
+    folder: text('folder'),
+  },
+  (t) => [index('site_builds_started_idx').on(t.startedAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Inferred row types
+// ---------------------------------------------------------------------------------------------
+
+export type SiteSettings = typeof siteSettings.$inferSelect;
+export type Region = typeof regions.$inferSelect;
+export type City = typeof cities.$inferSelect;
+export type Language = typeof languages.$inferSelect;
+export type Nationality = typeof nationalities.$inferSelect;
+export type Service = typeof services.$inferSelect;
+export type Account = typeof accounts.$inferSelect;
+export type NewAccount = typeof accounts.$inferInsert;
+export type SupportUser = typeof supportUsers.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Advert = typeof adverts.$inferSelect;
+export type NewAdvert = typeof adverts.$inferInsert;
+export type PriceListItem = typeof priceListItems.$inferSelect;
+export type ExtraPriceItem = typeof extraPriceItems.$inferSelect;
+export type ScheduleEntry = typeof scheduleEntries.$inferSelect;
+export type Picture = typeof pictures.$inferSelect;
+export type NewPicture = typeof pictures.$inferInsert;
+export type Video = typeof videos.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
+export type BlacklistEntry = typeof blacklistEntries.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type Promotion = typeof promotions.$inferSelect;
+export type Verification = typeof verifications.$inferSelect;
+export type ContentReport = typeof contentReports.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
+export type StatementOfReasons = typeof statementsOfReasons.$inferSelect;
+export type LandingPage = typeof landingPages.$inferSelect;
+export type News = typeof news.$inferSelect;
+export type SearchKeyword = typeof searchKeywords.$inferSelect;
+export type PairedKeyword = typeof pairedKeywords.$inferSelect;
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+export type AuditLogEntry = typeof auditLog.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
+export type SiteBuild = typeof siteBuilds.$inferSelect;

@@ -1,0 +1,39 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts, adverts } from '../../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { kindOf } from '../adverts/statuses.ts';
+
+/** User profile (spec §3). */
+export type UserProfile = {
+  id: number;
+  email: string;
+  profileStatus: number | null;
+  expirationDate: string | null;
+  permissions: string[];
+  escort: boolean;
+  transEscort: boolean;
+  thaimassage: boolean;
+};
+
+export async function getUserProfile(db: Db, accountId: number, _now: Date): Promise<UserProfile> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  if (!account || account.deletedAt) throw notFound('Account');
+  const [advert] = await db
+    .select()
+    .from(adverts)
+    .where(and(eq(adverts.accountId, accountId), isNull(adverts.deletedAt)))
+    .orderBy(asc(adverts.id))
+    .limit(1);
+  const kind = advert ? kindOf(advert) : null;
+  return {
+    id: account.id,
+    email: account.email,
+    profileStatus: advert?.status ?? null,
+    expirationDate: advert?.expirationDate?.toISOString() ?? null,
+    permissions: [],
+    escort: kind === 'escort',
+    transEscort: kind === 'trans-escort',
+    thaimassage: kind === 'thaimassage',
+  };
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { accounts, sessions, supportUsers } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../context.ts';
+import { isSupportRole, permissionsOf, type SupportRole } from '../permissions.ts';
+
+/** Session tokens live only in an HttpOnly cookie; the database keeps their SHA-256. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type NewSession = { token: string; expiresAt: Date };
+
+export async function createSession(
+  db: Db,
+  owner: { accountId: number } | { supportUserId: number },
+  options: { days: number; ip?: string | undefined; userAgent?: string | undefined; now: Date; impersonatedBy?: number },
+): Promise<NewSession> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(options.now.getTime() + options.days * 86_400_000);
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    accountId: 'accountId' in owner ? owner.accountId : null,
+    supportUserId: 'supportUserId' in owner ? owner.supportUserId : null,
+    impersonatedBySupportUserId: options.impersonatedBy ?? null,
+    createdAt: options.now,
+    expiresAt,
+    lastSeenAt: options.now,
+    ip: options.ip ?? null,
+    userAgent: options.userAgent?.slice(0, 400) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** The advertiser behind a session cookie, or a visitor. */
+export async function resolveAdvertiserSession(db: Db, token: string | undefined, now: Date): Promise<Actor> {
+  if (!token) return { type: 'visitor' };
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ accountId: sessions.accountId, impersonatedBy: sessions.impersonatedBySupportUserId })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row?.accountId) return { type: 'visitor' };
+  return { type: 'advertiser', accountId: row.accountId, sessionId: id, impersonatedBy: row.impersonatedBy ?? null };
+}
+
+/** The support user behind a support session cookie (disabled users have none), or a visitor. */
+export async function resolveSupportSession(db: Db, token: string | undefined, now: Date): Promise<Actor> {
+  if (!token) return { type: 'visitor' };
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ supportUserId: supportUsers.id, roles: supportUsers.permissions, disabledAt: supportUsers.disabledAt })
+    .from(sessions)
+    .innerJoin(supportUsers, eq(supportUsers.id, sessions.supportUserId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.disabledAt) return { type: 'visitor' };
+  const roles = (row.roles ?? []).filter(isSupportRole) as SupportRole[];
+  return { type: 'support', supportUserId: row.supportUserId, sessionId: id, roles, permissions: permissionsOf(roles) };
+}

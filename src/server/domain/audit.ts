@@ -1,0 +1,30 @@
+import { auditLog } from '../db/schema.ts';
+import type { DomainContext } from './context.ts';
+
+export type AuditEntry = {
+  action: string;
+  targetType: string;
+  targetId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+};
+
+/** Appends to the audit log (never updated or deleted by the product): who, what, before, after, why. */
+export async function writeAudit(ctx: DomainContext, entry: AuditEntry): Promise<void> {
+  const actor = ctx.actor;
+  const actorId =
+    actor.type === 'support' ? actor.supportUserId : actor.type === 'advertiser' ? actor.accountId : null;
+  await ctx.db.insert(auditLog).values({
+    actorType: actor.type,
+    actorId,
+    impersonatedBy: actor.type === 'advertiser' ? actor.impersonatedBy : null,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId == null ? null : String(entry.targetId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+    ip: ctx.ip ?? null,
+  });
+}

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+
+/**
+ * A durable job queue in the database (works on PGlite and PostgreSQL): jobs survive restarts,
+ * a crashed worker's job is taken again when its lock expires, failures retry with backoff.
+ */
+export type JobRow = {
+  id: number;
+  queue: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+};
+
+export type EnqueueOptions = {
+  runAt?: Date;
+  /** At most one queued job per key; a second enqueue keeps the earlier run time of the two. */
+  singletonKey?: string;
+  maxAttempts?: number;
+};
+
+export async function enqueueJob(
+  db: Db,
+  queue: string,
+  payload: Record<string, unknown> = {},
+  options: EnqueueOptions = {},
+): Promise<void> {
+  const runAt = (options.runAt ?? new Date()).toISOString();
+  const maxAttempts = options.maxAttempts ?? 5;
+  if (options.singletonKey) {
+    await db.execute(sql`
+      insert into jobs (queue, payload, run_at, singleton_key, max_attempts)
+      values (${queue}, ${JSON.stringify(payload)}::jsonb, ${runAt}::timestamptz, ${options.singletonKey}, ${maxAttempts})
+      on conflict (singleton_key) where status = 'queued'
+      do update set run_at = least(jobs.run_at, excluded.run_at)`);
+  } else {
+    await db.execute(sql`
+      insert into jobs (queue, payload, run_at, max_attempts)
+      values (${queue}, ${JSON.stringify(payload)}::jsonb, ${runAt}::timestamptz, ${maxAttempts})`);
+  }
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** Takes the next due job of the given queues, or a running one whose lock has expired. */
+export async function claimJob(db: Db, queues: string[], lockSeconds: number): Promise<JobRow | null> {
+  const result = await db.execute(sql`
+    update jobs set status = 'running', attempts = attempts + 1,
+      locked_until = now() + make_interval(secs => ${lockSeconds})
+    where id = (
+      select id from jobs
+      where queue in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)})
+        and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+      order by run_at
+      limit 1
+      for update skip locked
+    )
+    returning id, queue, payload, attempts, max_attempts`);
+  const [row] = rowsOf<JobRow>(result);
+  return row ? { ...row, id: Number(row.id) } : null;
+}
+
+export async function completeJob(db: Db, id: number): Promise<void> {
+  await db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${id}`);
+}
+
+/** Retries with exponential backoff (30 s, 1 min, 2 min, ...) until max_attempts, then marks failed. */
+export async function failJob(db: Db, job: JobRow, error: unknown): Promise<void> {
+  const message = error instanceof Error ? `${error.message}`.slice(0, 4000) : String(error).slice(0, 4000);
+  if (job.attempts >= job.max_attempts) {
+    await db.execute(sql`
+      update jobs set status = 'failed', last_error = ${message}, finished_at = now(), locked_until = null
+      where id = ${job.id}`);
+    return;
+  }
+  const delaySeconds = Math.min(3600, 30 * 2 ** (job.attempts - 1));
+  await db.execute(sql`
+    update jobs set status = 'queued', last_error = ${message}, locked_until = null,
+      run_at = now() + make_interval(secs => ${delaySeconds})
+    where id = ${job.id}`);
+}
+
+export type JobHandler = (job: JobRow) => Promise<void>;
+
+/**
+ * Polls for due jobs and runs them one at a time in this process. `poke()` looks at once;
+ * `stop()` waits for the running job to finish.
+ */
+export function startWorker(options: {
+  db: Db;
+  log: Logger;
+  handlers: Record<string, JobHandler>;
+  pollMs?: number;
+  lockSeconds?: number;
+}): { stop: () => Promise<void>; poke: () => void } {
+  const queues = Object.keys(options.handlers);
+  let stopped = false;
+  let again = false;
+  let active: Promise<void> | null = null;
+
+  const drain = async (): Promise<void> => {
+    while (!stopped) {
+      const job = await claimJob(options.db, queues, options.lockSeconds ?? 30 * 60);
+      if (!job) return;
+      const log = options.log.child({ jobId: job.id, queue: job.queue, attempt: job.attempts });
+      try {
+        log.info('job started');
+        await options.handlers[job.queue]!(job);
+        await completeJob(options.db, job.id);
+        log.info('job done');
+      } catch (error) {
+        log.error({ err: error }, 'job failed');
+        await failJob(options.db, job, error);
+      }
+    }
+  };
+
+  const run = (): void => {
+    if (stopped) return;
+    if (active) {
+      again = true;
+      return;
+    }
+    active = (async () => {
+      do {
+        again = false;
+        try {
+          await drain();
+        } catch (error) {
+          options.log.error({ err: error }, 'job worker could not poll');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      active = null;
+    });
+  };
+
+  const interval = setInterval(run, options.pollMs ?? 1000);
+  run();
+  return {
+    poke: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(interval);
+      await active;
+    },
+  };
+}

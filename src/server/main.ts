@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { seedReference } from './db/seed/seed-reference.ts';
+import { isSeeded, seedDemo } from './db/seed/seed-demo.ts';
+import type { DomainEvent, DomainEvents } from './domain/context.ts';
+import { SYSTEM } from './domain/context.ts';
+import { ensureBootstrapAdmin, type BootstrapResult } from './domain/support-users/save-support-user.ts';
+import { deleteExpiredSessions } from './domain/accounts/sessions.ts';
+import { buildApp } from './app.ts';
+import { enqueueJob, startWorker } from './jobs/queue.ts';
+import { buildSite } from './jobs/site-build.ts';
+
+export const SITE_REBUILD_QUEUE = 'site.rebuild';
+
+export type RunningServer = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  url: string;
+  bootstrap: BootstrapResult;
+  firstStart: boolean;
+  close: () => Promise<void>;
+};
+
+/** Applies migrations and, on the first start, seeds reference and demo data. */
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  config: Config,
+  log: Logger,
+): Promise<{ firstStart: boolean; bootstrap: BootstrapResult }> {
+  await migrateDatabase(database);
+  const firstStart = !(await isSeeded(database.db));
+  if (firstStart) {
+    await seedReference(database.db, { siteUrl: config.siteUrl });
+    if (config.seedDemo && config.seedDemoAdverts > 0) {
+      const started = Date.now();
+      const result = await seedDemo(database.db, { mediaDir: config.paths.media, adverts: config.seedDemoAdverts });
+      log.info({ ...result, ms: Date.now() - started }, 'demo content seeded');
+    }
+  }
+  const bootstrap = await ensureBootstrapAdmin(
+    { db: database.db, actor: SYSTEM, events: { publish: () => {} }, now: () => new Date() },
+    {
+      email: config.supportAdminEmail,
+      password: config.supportAdminPassword,
+      generate: () => randomBytes(12).toString('base64url'),
+    },
+  );
+  return { firstStart, bootstrap };
+}
+
+/** The main job: database, API, site build and its schedule, in one process. */
+export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+  await mkdir(config.paths.site, { recursive: true });
+  await mkdir(config.paths.media, { recursive: true });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.paths.db },
+  );
+  try {
+    const { firstStart, bootstrap } = await prepareDatabase(database, config, log);
+
+    let poke = () => {};
+    const scheduleRebuild = async (delaySeconds: number) => {
+      await enqueueJob(database.db, SITE_REBUILD_QUEUE, {}, {
+        runAt: new Date(Date.now() + delaySeconds * 1000),
+        singletonKey: SITE_REBUILD_QUEUE,
+        maxAttempts: 3,
+      });
+      if (delaySeconds === 0) poke();
+    };
+    const events: DomainEvents = {
+      publish: async (event: DomainEvent) => {
+        if (event.type === 'content.changed') await scheduleRebuild(config.siteRebuildDebounceSeconds);
+        if (event.type === 'site.rebuild.requested') await scheduleRebuild(0);
+      },
+    };
+
+    const app = await buildApp({
+      database,
+      events,
+      logger: log,
+      siteDir: config.paths.site,
+      mediaDir: config.paths.media,
+      sessionDays: config.sessionDays,
+      cookieSecure: config.cookieSecure,
+      trustProxy: config.trustProxy,
+    });
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const apiUrl = `http://127.0.0.1:${port}`;
+
+    const worker = startWorker({
+      db: database.db,
+      log,
+      handlers: {
+        [SITE_REBUILD_QUEUE]: async () => {
+          await buildSite({ siteDir: config.paths.site, apiUrl, siteUrl: config.siteUrl, log, db: database.db });
+        },
+      },
+    });
+    poke = worker.poke;
+    if (config.siteBuildOnStart) await scheduleRebuild(0);
+    const schedule = setInterval(
+      () => {
+        scheduleRebuild(0).catch((error: unknown) => log.error({ err: error }, 'could not schedule the site rebuild'));
+        deleteExpiredSessions(database.db, new Date()).catch((error: unknown) =>
+          log.error({ err: error }, 'could not delete expired sessions'),
+        );
+      },
+      config.siteRebuildMinutes * 60_000,
+    );
+
+    let closing: Promise<void> | null = null;
+    const close = () =>
+      (closing ??= (async () => {
+        clearInterval(schedule);
+        await app.close();
+        await worker.stop();
+        await database.close();
+      })());
+
+    return { app, database, url: config.siteUrl, bootstrap, firstStart, close };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

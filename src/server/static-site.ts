@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { currentSiteDir } from './jobs/site-build.ts';
+
+/** Client-only apps and shells: any path below the prefix is answered by the prefix's index.html. */
+const REWRITES: { prefix: string; file: string }[] = [
+  { prefix: '/backend/', file: 'backend/index.html' },
+  { prefix: '/support/', file: 'support/index.html' },
+  { prefix: '/search/', file: 'search/index.html' },
+  { prefix: '/en/search/', file: 'en/search/index.html' },
+];
+
+const PASSTHROUGH = /^\/(api|media|_astro|notificationhub|healthz|readyz|metrics)(\/|$)/;
+
+/** Paths without a query get a trailing slash (spec §2), except files (a dot in the last segment). */
+export function trailingSlashTarget(url: string): string | null {
+  if (url.includes('?')) return null;
+  if (url.endsWith('/') || PASSTHROUGH.test(url)) return null;
+  const last = url.slice(url.lastIndexOf('/') + 1);
+  if (last.includes('.')) return null;
+  return `${url}/`;
+}
+
+function cacheHeaders(reply: FastifyReply, filePath: string): void {
+  if (filePath.includes(`${path.sep}_astro${path.sep}`)) {
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  } else {
+    reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
+  }
+}
+
+/**
+ * Serves the last good build from DATA_DIR/site/current (a link swapped atomically by each build),
+ * with the rewrites the client-only apps need and the 404 page for everything else.
+ */
+export async function registerStaticSite(app: FastifyInstance, siteDir: string): Promise<void> {
+  const root = currentSiteDir(siteDir);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const target = trailingSlashTarget(request.url);
+    if (target) return reply.redirect(target, 301);
+  });
+
+  await app.register(fastifyStatic, {
+    root,
+    // Before the first build `current` does not exist yet; the not-found handler answers 503 then.
+    suppressWarning: true,
+    wildcard: true,
+    index: ['index.html'],
+    redirect: false,
+    etag: true,
+    lastModified: true,
+    cacheControl: false,
+    serveDotFiles: false,
+    dotfiles: 'deny',
+    allowedPath: (pathName) => !pathName.includes('/.'),
+    setHeaders: (reply, filePath) => cacheHeaders(reply, filePath),
+  });
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname.startsWith('/api/')) {
+      return reply
+        .code(404)
+        .type('application/problem+json; charset=utf-8')
+        .send({ type: 'about:blank', title: 'Not Found', status: 404, detail: `No API call at ${pathname}`, requestId: request.id });
+    }
+    if (!existsSync(path.join(root, 'index.html'))) {
+      return reply
+        .code(503)
+        .header('Retry-After', '10')
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><html lang="da"><meta charset="utf-8"><title>Siden bygges</title><p>Siden bygges – prøv igen om lidt. / The site is being built – try again shortly.</p></html>');
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const rewrite = REWRITES.find((r) => pathname.startsWith(r.prefix));
+      if (rewrite && existsSync(path.join(root, rewrite.file))) {
+        cacheHeaders(reply, rewrite.file);
+        return reply.sendFile(rewrite.file);
+      }
+    }
+    const notFoundPage = pathname.startsWith('/en/') && existsSync(path.join(root, 'en/404.html')) ? 'en/404.html' : '404.html';
+    reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
+    return reply.code(404).sendFile(notFoundPage);
+  });
+}

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, adverts, cities, regions } from '#server/db/schema.ts';
+import { hashPassword } from '#server/domain/accounts/passwords.ts';
+import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+const postJson = (path: string, body: unknown, cookie?: string) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+
+describe('health', () => {
+  it('says it is up, and not ready before a site is built, with the database reachable', async () => {
+    expect(await (await get('/healthz')).json()).toEqual({ status: 'up' });
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ database: 'reachable', site: 'not built yet' });
+  });
+});
+
+describe('frontend calls for the site build (spec §7)', () => {
+  it('websiteconfig answers the spec fields, with name, address and zip/city URL-encoded', async () => {
+    const response = await get('/api/frontend/websiteconfig');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('public');
+    expect(response.headers.get('etag')).toBeTruthy();
+    const config = await response.json();
+    expect(Object.keys(config).sort()).toEqual(
+      [
+        'companyAddress',
+        'companyEmail',
+        'companyName',
+        'companyVAT',
+        'companyZipCity',
+        'siteName',
+        'siteUrl',
+        'supportEmail',
+        'supportPhone',
+      ].sort(),
+    );
+    expect(config.companyZipCity).toBe(encodeURIComponent(decodeURIComponent(config.companyZipCity)));
+    expect(decodeURIComponent(config.companyZipCity)).toMatch(/\d{4} /);
+  });
+
+  it('answers 304 to a repeated request with its ETag', async () => {
+    const first = await get('/api/frontend/searchpagelocations');
+    const etag = first.headers.get('etag')!;
+    const second = await get('/api/frontend/searchpagelocations', { headers: { 'if-none-match': etag } });
+    expect(second.status).toBe(304);
+  });
+
+  it('searchpagelocations lists the five Danish regions with their cities and spec slugs', async () => {
+    const locations = await (await get('/api/frontend/searchpagelocations')).json();
+    expect(locations).toHaveLength(5);
+    const capital = locations.find((r: { name: string }) => r.name === 'Region Hovedstaden');
+    expect(capital.slug).toBe('region-hovedstaden');
+    const copenhagen = capital.cities.find((c: { city: string }) => c.city === 'København');
+    expect(copenhagen.slug).toBe('koebenhavn');
+    for (const region of locations) {
+      expect(region.cities.length).toBeGreaterThan(0);
+      for (const city of region.cities) expect(city.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+  });
+
+  it('counts only public adverts per kind: e escorts, t Thai massage, te trans escorts', async () => {
+    const [region] = await server.db.select().from(regions).limit(1);
+    const [city] = await server.db.select().from(cities).limit(1);
+    const passwordHash = await hashPassword('an-advertiser-password');
+    const future = new Date(Date.now() + 10 * 86_400_000);
+    const past = new Date(Date.now() - 86_400_000);
+    const base = { status: 1, approvedAt: past, ageVerifiedAt: past, expirationDate: future, regionId: region!.id, cityId: city!.id };
+    const variants = [
+      { kind: 0, gender: 1 },
+      { kind: 0, gender: 1 },
+      { kind: 0, gender: 5 },
+      { kind: 1, gender: 1 },
+      { kind: 0, gender: 1, status: 0 }, // New: not public
+      { kind: 0, gender: 1, expirationDate: past }, // expired
+      { kind: 1, gender: 1, holidayUntil: future }, // on holiday
+      { kind: 0, gender: 5, ageVerifiedAt: null }, // owner not verified
+      { kind: 0, gender: 1, approvedAt: null }, // not approved
+      { kind: 1, gender: 1, status: 2 }, // locked
+    ];
+    for (const [index, variant] of variants.entries()) {
+      const [account] = await server.db
+        .insert(accounts)
+        .values({ email: `count-${index}@example.test`, passwordHash })
+        .returning();
+      await server.db.insert(adverts).values({ ...base, ...variant, accountId: account!.id, name: `Count ${index}`, slug: `count-${index}` });
+    }
+    const counts = await (await get('/api/frontend/frontpageavailablecounts')).json();
+    expect(counts).toEqual({ e: 2, t: 1, te: 1 });
+  });
+
+  it('reads parameter names case-insensitively and names a bad one in problem+json', async () => {
+    const lower = await get('/api/frontend/landingpagepages?kind=artikler&locale=da');
+    const upper = await get('/api/frontend/landingpagepages?KIND=artikler&Locale=da');
+    expect(lower.status).toBe(200);
+    expect(await upper.json()).toEqual(await lower.json());
+
+    const bad = await get('/api/frontend/landingpagepages?Kind=nonsense');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('application/problem+json');
+    const problem = await bad.json();
+    expect(problem).toMatchObject({ status: 400, title: 'Bad Request' });
+    expect(problem.errors).toEqual([expect.objectContaining({ field: 'Kind' })]);
+  });
+
+  it('answers an unknown API call with a 404 problem', async () => {
+    const response = await get('/api/frontend/nosuchcall');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
+
+describe('sessions and permissions', () => {
+  it('refuses backend calls without a session (401) and answers the profile with one', async () => {
+    expect((await get('/api/backend/userprofile')).status).toBe(401);
+    await server.db.insert(accounts).values({ email: 'signin@example.test', passwordHash: await hashPassword('advertiser-pass-1') });
+    const wrong = await postJson('/api/frontend/login', { email: 'signin@example.test', password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).errors[0].field).toBe('password');
+
+    const cookie = await signIn(server, 'frontend', { email: 'SignIn@Example.test', password: 'advertiser-pass-1' });
+    const profile = await (await get('/api/backend/userprofile', { headers: { cookie } })).json();
+    expect(profile).toMatchObject({ email: 'signin@example.test', profileStatus: null, permissions: [] });
+
+    const out = await fetch(`${server.url}/api/backend/logout`, { method: 'POST', headers: { cookie } });
+    expect(out.status).toBe(204);
+    expect((await get('/api/backend/userprofile', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('keeps the session token out of reach of scripts (HttpOnly, SameSite) and stores it hashed', async () => {
+    const response = await postJson('/api/support/login', server.admin);
+    const setCookie = response.headers.getSetCookie()[0]!;
+    expect(setCookie).toMatch(/^support_sid=/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    const token = setCookie.split(';')[0]!.split('=')[1]!;
+    const stored = await server.db.query.sessions.findMany();
+    expect(stored.some((s) => s.id === token)).toBe(false);
+  });
+
+  it('validates sign-in input with field messages', async () => {
+    const response = await postJson('/api/support/login', { email: 'not-an-email', password: '' });
+    expect(response.status).toBe(400);
+    const problem = await response.json();
+    expect(problem.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'password']);
+  });
+
+  it('lets only a support user schedule a rebuild (cleancache)', async () => {
+    expect((await get('/api/frontend/cleancache')).status).toBe(401);
+    const cookie = await signIn(server, 'support', server.admin);
+    const response = await get('/api/frontend/cleancache', { headers: { cookie } });
+    expect(response.status).toBe(204);
+    expect(server.events).toContainEqual(expect.objectContaining({ type: 'site.rebuild.requested' }));
+  });
+
+  it('checks each support call against the permission it needs', async () => {
+    const admin = await signIn(server, 'support', server.admin);
+    const seo = { email: 'seo@example.test', name: 'Sanne SEO', password: 'seo-user-password', permissions: ['SEO'] };
+    const created = await postJson('/api/support/users', seo, admin);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ email: 'seo@example.test', permissions: ['SEO'] });
+    const seoCookie = await signIn(server, 'support', seo);
+
+    // SEO may not manage users...
+    const refused = await postJson('/api/support/users', { ...seo, email: 'x@example.test' }, seoCookie);
+    expect(refused.status).toBe(403);
+    // ...but may add a landing page, which schedules a (debounced) rebuild.
+    const page = { type: 'article', locale: 'da', url: 'en-ny-artikel', title: 'En ny artikel', body: 'Tekst.' };
+    const added = await postJson('/api/support/landingpages', page, seoCookie);
+    expect(added.status).toBe(201);
+    expect(server.events).toContainEqual(expect.objectContaining({ type: 'content.changed' }));
+    const listed = await (await get('/api/frontend/landingpagepages?Kind=artikler&Locale=da')).json();
+    expect(listed).toContainEqual({ url: 'en-ny-artikel', title: 'En ny artikel' });
+
+    const support = { email: 'sup@example.test', name: 'Sofus Support', password: 'support-user-pass', permissions: ['Support'] };
+    await postJson('/api/support/users', support, admin);
+    const supportCookie = await signIn(server, 'support', support);
+    expect((await postJson('/api/support/landingpages', { ...page, url: 'anden' }, supportCookie)).status).toBe(403);
+    expect((await postJson('/api/support/landingpages', page, undefined)).status).toBe(401);
+  });
+
+  it('ends a support session at logout', async () => {
+    const cookie = await signIn(server, 'support', server.admin);
+    expect((await get('/api/support/supportprofile', { headers: { cookie } })).status).toBe(200);
+    await fetch(`${server.url}/api/support/logout`, { method: 'POST', headers: { cookie } });
+    expect((await get('/api/support/supportprofile', { headers: { cookie } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { jobs } from '#server/db/schema.ts';
+import { claimJob, completeJob, enqueueJob, failJob, startWorker } from '#server/jobs/queue.ts';
+import { openTestDatabase } from '#tests/support/test-server.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+
+let handle: DatabaseHandle;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ handle, drop } = await openTestDatabase());
+});
+afterAll(async () => {
+  await drop?.();
+});
+
+describe('the durable job queue', () => {
+  it('keeps one queued job per singleton key, at the earliest run time asked for (debounce)', async () => {
+    const later = new Date(Date.now() + 60_000);
+    await enqueueJob(handle.db, 'debounce', {}, { singletonKey: 'rebuild', runAt: later });
+    await enqueueJob(handle.db, 'debounce', {}, { singletonKey: 'rebuild', runAt: new Date(Date.now() + 120_000) });
+    let queued = await handle.db.select().from(jobs).where(eq(jobs.queue, 'debounce'));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.runAt.getTime()).toBe(later.getTime());
+    expect(await claimJob(handle.db, ['debounce'], 60)).toBeNull();
+
+    await enqueueJob(handle.db, 'debounce', {}, { singletonKey: 'rebuild' });
+    queued = await handle.db.select().from(jobs).where(eq(jobs.queue, 'debounce'));
+    expect(queued).toHaveLength(1);
+    const job = await claimJob(handle.db, ['debounce'], 60);
+    expect(job?.id).toBe(queued[0]!.id);
+
+    // While it runs, a new change may queue the next one.
+    await enqueueJob(handle.db, 'debounce', {}, { singletonKey: 'rebuild' });
+    expect(await handle.db.select().from(jobs).where(eq(jobs.queue, 'debounce'))).toHaveLength(2);
+    await completeJob(handle.db, job!.id);
+  });
+
+  it('retries a failed job with backoff and gives up after max attempts', async () => {
+    await enqueueJob(handle.db, 'flaky', { n: 1 }, { maxAttempts: 2 });
+    const first = await claimJob(handle.db, ['flaky'], 60);
+    await failJob(handle.db, first!, new Error('boom'));
+    const [afterFirst] = await handle.db.select().from(jobs).where(eq(jobs.id, first!.id));
+    expect(afterFirst).toMatchObject({ status: 'queued', lastError: 'boom', attempts: 1 });
+    expect(afterFirst!.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    await handle.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, first!.id));
+    const second = await claimJob(handle.db, ['flaky'], 60);
+    expect(second?.attempts).toBe(2);
+    await failJob(handle.db, second!, new Error('boom again'));
+    const [afterSecond] = await handle.db.select().from(jobs).where(eq(jobs.id, first!.id));
+    expect(afterSecond).toMatchObject({ status: 'failed', lastError: 'boom again' });
+  });
+
+  it('takes over a job whose worker died (its lock expired)', async () => {
+    await enqueueJob(handle.db, 'crashy', {});
+    const taken = await claimJob(handle.db, ['crashy'], 60);
+    expect(await claimJob(handle.db, ['crashy'], 60)).toBeNull();
+    await handle.db.execute(sql`update jobs set locked_until = now() - interval '1 second' where id = ${taken!.id}`);
+    const again = await claimJob(handle.db, ['crashy'], 60);
+    expect(again?.id).toBe(taken!.id);
+    expect(again?.attempts).toBe(2);
+  });
+
+  it('runs queued jobs in a worker, one at a time, and stops cleanly', async () => {
+    const seen: number[] = [];
+    let running = 0;
+    let overlap = false;
+    for (let n = 0; n < 3; n += 1) await enqueueJob(handle.db, 'work', { n });
+    const worker = startWorker({
+      db: handle.db,
+      log: pino({ level: 'silent' }),
+      pollMs: 20,
+      handlers: {
+        work: async (job) => {
+          running += 1;
+          overlap ||= running > 1;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          seen.push(job.payload['n'] as number);
+          running -= 1;
+        },
+      },
+    });
+    worker.poke();
+    await expect.poll(() => seen.length, { timeout: 5000 }).toBe(3);
+    await worker.stop();
+    expect(seen.sort()).toEqual([0, 1, 2]);
+    expect(overlap).toBe(false);
+  });
+});

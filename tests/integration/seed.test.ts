@@ -1,0 +1,217 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase, openDatabase, type DatabaseHandle, type Db } from '#server/db/client.ts';
+import {
+  accounts,
+  adverts,
+  advertServices,
+  cities,
+  landingPages,
+  languages,
+  nationalities,
+  pictures,
+  products,
+  regions,
+  services,
+  siteSettings,
+  type MediaVariant,
+} from '#server/db/schema.ts';
+import { isSeeded, seedDemo } from '#server/db/seed/seed-demo.ts';
+import { seedReference } from '#server/db/seed/seed-reference.ts';
+
+const SITE_URL = 'http://localhost:4321';
+
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ pgliteDir: 'memory://' });
+  await migrateDatabase(handle);
+  return handle;
+}
+
+async function referenceCounts(db: Db) {
+  const tables = { siteSettings, regions, cities, languages, nationalities, services, products };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => {
+      const [row] = await db.select({ n: count() }).from(table);
+      return [name, row?.n ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+async function advertSummary(db: Db) {
+  return db
+    .select({ name: adverts.name, title: adverts.title, age: adverts.age, kind: adverts.kind, cityId: adverts.cityId })
+    .from(adverts)
+    .orderBy(asc(adverts.id));
+}
+
+describe('seeding', () => {
+  let handle: DatabaseHandle;
+  let mediaDir: string;
+  let demoResult: { adverts: number; pictures: number };
+
+  beforeAll(async () => {
+    mediaDir = await mkdtemp(path.join(os.tmpdir(), 'seed-media-'));
+    handle = await freshDatabase();
+    expect(await isSeeded(handle.db)).toBe(false);
+    await seedReference(handle.db, { siteUrl: SITE_URL });
+    demoResult = await seedDemo(handle.db, { adverts: 40, mediaDir });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it('stores the site settings, and isSeeded notices them', async () => {
+    expect(await isSeeded(handle.db)).toBe(true);
+    const [settings] = await handle.db.select().from(siteSettings);
+    expect(settings).toMatchObject({ siteName: 'Annoncekatalog', siteUrl: SITE_URL, companyVat: 'DK12345678' });
+  });
+
+  it('stores the five regions, each with cities whose slugs follow the URL rules', async () => {
+    const regionRows = await handle.db.select().from(regions);
+    expect(regionRows).toHaveLength(5);
+    const cityRows = await handle.db.select().from(cities);
+    for (const region of regionRows) {
+      expect(region.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(cityRows.filter((city) => city.regionId === region.id).length).toBeGreaterThan(0);
+    }
+    for (const city of cityRows) expect(city.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    const copenhagen = cityRows.find((city) => city.name === 'København');
+    expect(copenhagen?.slug).toBe('koebenhavn');
+  });
+
+  it('prices the products in øre', async () => {
+    const rows = await handle.db.select().from(products).orderBy(asc(products.sortOrder));
+    expect(rows.map((p) => [p.type, p.days, p.priceOre])).toEqual([
+      [1, 30, 49_900],
+      [1, 90, 119_900],
+      [2, 7, 19_900],
+      [3, 7, 14_900],
+    ]);
+  });
+
+  it('is idempotent for reference data', async () => {
+    const before = await referenceCounts(handle.db);
+    await seedReference(handle.db, { siteUrl: SITE_URL });
+    expect(await referenceCounts(handle.db)).toEqual(before);
+  });
+
+  it('creates the requested adverts across all three kinds, with services matching the kind', async () => {
+    expect(demoResult.adverts).toBe(40);
+    const rows = await handle.db.select().from(adverts);
+    expect(rows).toHaveLength(40);
+    expect(rows.some((a) => a.kind === 0 && a.gender === 1)).toBe(true);
+    expect(rows.some((a) => a.kind === 0 && a.gender === 5)).toBe(true);
+    expect(rows.some((a) => a.kind === 1)).toBe(true);
+    expect(new Set(rows.map((a) => a.regionId)).size).toBe(5);
+    expect(rows.filter((a) => a.status === 1).length).toBeGreaterThan(30);
+    expect(rows.some((a) => a.status === 0 && a.approvedAt === null && a.pendingChanges !== null)).toBe(true);
+    for (const advert of rows) {
+      expect(advert.age).toBeGreaterThanOrEqual(20);
+      expect(advert.age).toBeLessThanOrEqual(55);
+      expect(advert.phone).toMatch(/^2\d{7}$/);
+      expect(advert.titleEn).toBeTruthy();
+    }
+
+    const thaiServiceTypes = await handle.db
+      .selectDistinct({ type: services.type })
+      .from(advertServices)
+      .innerJoin(services, eq(services.id, advertServices.serviceId))
+      .innerJoin(adverts, eq(adverts.id, advertServices.advertId))
+      .where(eq(adverts.kind, 1));
+    expect(thaiServiceTypes.map((row) => row.type)).toEqual([4]);
+  });
+
+  it('gives every demo advertiser a date of birth that matches the advert age', async () => {
+    const rows = await handle.db
+      .select({ dateOfBirth: accounts.dateOfBirth, age: adverts.age })
+      .from(adverts)
+      .innerJoin(accounts, eq(accounts.id, adverts.accountId));
+    const today = new Date();
+    for (const row of rows) {
+      const birth = new Date(`${row.dateOfBirth}T00:00:00Z`);
+      let age = today.getUTCFullYear() - birth.getUTCFullYear();
+      const beforeBirthday =
+        today.getUTCMonth() < birth.getUTCMonth() ||
+        (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() < birth.getUTCDate());
+      if (beforeBirthday) age -= 1;
+      expect(age).toBe(row.age);
+    }
+  });
+
+  it('writes real WebP pictures to disk, one primary per advert', async () => {
+    const rows = await handle.db.select().from(pictures);
+    expect(rows.length).toBe(demoResult.pictures);
+    expect(rows.length).toBeGreaterThanOrEqual(40 * 3);
+    const primaries = await handle.db
+      .select({ advertId: pictures.advertId, n: count() })
+      .from(pictures)
+      .where(eq(pictures.isPrimary, true))
+      .groupBy(pictures.advertId);
+    expect(primaries).toHaveLength(40);
+    expect(primaries.every((row) => row.n === 1)).toBe(true);
+
+    for (const picture of rows.slice(0, 12)) {
+      expect(picture.storageKey).toMatch(new RegExp(`^pictures/${picture.advertId}/[0-9a-f-]{36}$`));
+      expect(picture.moderationStatus).toBe(1);
+      const variants = picture.variants as MediaVariant[];
+      expect(variants.map((v) => v.width)).toEqual([320, 640]);
+      for (const variant of variants) {
+        const file = path.join(mediaDir, 'public', variant.key);
+        expect((await stat(file)).size).toBeGreaterThan(0);
+        const metadata = await sharp(file).metadata();
+        expect(metadata.format).toBe('webp');
+        expect(metadata.width).toBe(variant.width);
+        expect(metadata.height).toBe(Math.round((variant.width * 4) / 3));
+      }
+    }
+  });
+
+  it('adds articles, service pages and an index page in both languages', async () => {
+    const rows = await handle.db
+      .select({ type: landingPages.type, locale: landingPages.locale, n: count() })
+      .from(landingPages)
+      .groupBy(landingPages.type, landingPages.locale);
+    const [serviceCount] = await handle.db.select({ n: count() }).from(services);
+    const n = (type: string, locale: string) => rows.find((r) => r.type === type && r.locale === locale)?.n;
+    for (const locale of ['da', 'en']) {
+      expect(n('article', locale)).toBe(4);
+      expect(n('service', locale)).toBe(serviceCount?.n);
+      expect(n('index', locale)).toBe(1);
+    }
+    const words = await handle.db
+      .select({ words: sql<number>`array_length(regexp_split_to_array(trim(${landingPages.body}), '\\s+'), 1)` })
+      .from(landingPages)
+      .where(eq(landingPages.type, 'article'));
+    for (const row of words) {
+      expect(row.words).toBeGreaterThanOrEqual(300);
+      expect(row.words).toBeLessThanOrEqual(600);
+    }
+  });
+
+  it('does nothing when run a second time', async () => {
+    const again = await seedDemo(handle.db, { adverts: 40, mediaDir });
+    expect(again).toEqual({ adverts: 0, pictures: 0 });
+    const [row] = await handle.db.select({ n: count() }).from(adverts);
+    expect(row?.n).toBe(40);
+  });
+
+  it('is deterministic: the same seed gives the same adverts', async () => {
+    const other = await freshDatabase();
+    const otherMedia = await mkdtemp(path.join(os.tmpdir(), 'seed-media-'));
+    try {
+      await seedReference(other.db, { siteUrl: SITE_URL });
+      await seedDemo(other.db, { adverts: 40, mediaDir: otherMedia });
+      expect(await advertSummary(other.db)).toEqual(await advertSummary(handle.db));
+    } finally {
+      await other.close();
+      await rm(otherMedia, { recursive: true, force: true });
+    }
+  });
+});

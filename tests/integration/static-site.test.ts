@@ -1,0 +1,105 @@
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+
+let server: TestServer;
+
+/** A small built site in the layout the build produces: builds/<id>/ with `current` linking to it. */
+async function writeSite(siteDir: string, id: string, files: Record<string, string>): Promise<void> {
+  const folder = path.join(siteDir, 'builds', id);
+  for (const [name, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
+    await writeFile(path.join(folder, name), content);
+  }
+  await symlink(path.join('builds', id), path.join(siteDir, 'current'));
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (p: string) => fetch(`${server.url}${p}`, { redirect: 'manual' });
+
+describe('serving the built site', () => {
+  it('answers 503 with a "being built" page before the first build', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('Siden bygges');
+  });
+
+  it('serves pages, rewrites for the client-only apps, and the 404 page in the path language', async () => {
+    await writeSite(path.join(server.dataDir, 'site'), 'one', {
+      'index.html': '<h1>Forside</h1>',
+      'cookies/index.html': '<h1>Cookies</h1>',
+      'backend/index.html': '<div id="backend-app"></div>',
+      'support/index.html': '<div id="support-app"></div>',
+      'search/index.html': '<div id="search"></div>',
+      'en/search/index.html': '<div id="search-en"></div>',
+      '404.html': '<h1>Siden findes ikke</h1>',
+      'en/404.html': '<h1>Page not found</h1>',
+      '_astro/app.abc123.js': 'console.log(1)',
+      '.build-info.json': JSON.stringify({ id: 'one', finishedAt: new Date().toISOString(), pages: 7, durationMs: 1 }),
+    });
+
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Forside');
+    expect(home.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+
+    const asset = await get('/_astro/app.abc123.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    expect(await (await get('/backend/basic/')).text()).toContain('backend-app');
+    expect(await (await get('/support/adverts/12/media/')).text()).toContain('support-app');
+    expect(await (await get('/search/rolig%20massage/')).text()).toContain('id="search"');
+    expect(await (await get('/en/search/calm/')).text()).toContain('search-en');
+
+    const missing = await get('/no-such-page/');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Siden findes ikke');
+    const missingEn = await get('/en/no-such-page/');
+    expect(missingEn.status).toBe(404);
+    expect(await missingEn.text()).toContain('Page not found');
+
+    expect((await get('/.build-info.json')).status).toBe(404);
+
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', site: { pages: 7 } });
+  });
+
+  it('adds a trailing slash to paths without a query, permanently', async () => {
+    const response = await get('/cookies');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/cookies/');
+    expect((await get('/escort/region-hovedstaden')).headers.get('location')).toBe('/escort/region-hovedstaden/');
+    // Not for files, queries or the API.
+    expect((await get('/robots.txt')).status).not.toBe(301);
+    expect((await get('/login/change?token=a&id=1')).status).not.toBe(301);
+    expect((await get('/api/frontend/languages')).status).toBe(200);
+  });
+
+  it('compresses text answers', async () => {
+    const response = await fetch(`${server.url}/api/frontend/searchpagelocations`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(['br', 'gzip']).toContain(response.headers.get('content-encoding'));
+  });
+
+  it('sends the payment provider on to the backend callback screen', async () => {
+    const response = await get('/api/CardBilling/Success?type=purchase&referenceID=PAY-1');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/backend/callback-payment/?type=purchase&referenceID=PAY-1');
+  });
+
+  it('sets security headers', async () => {
+    const response = await get('/');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+});

@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { migrateDatabase, openDatabase, type DatabaseHandle, type Db } from '#server/db/client.ts';
+import { seedReference } from '#server/db/seed/seed-reference.ts';
+import { buildApp } from '#server/app.ts';
+import type { DomainEvent } from '#server/domain/context.ts';
+import { ensureBootstrapAdmin } from '#server/domain/support-users/save-support-user.ts';
+import { SYSTEM } from '#server/domain/context.ts';
+
+export type TestServer = {
+  url: string;
+  db: Db;
+  app: FastifyInstance;
+  events: DomainEvent[];
+  dataDir: string;
+  admin: { email: string; password: string };
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a new
+ * PostgreSQL database created for this file and dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const url = process.env['DATABASE_URL'];
+  if (!url) {
+    const handle = await openDatabase({ pgliteDir: 'memory://' });
+    await migrateDatabase(handle);
+    return { handle, drop: () => handle.close() };
+  }
+  const { Client } = await import('pg');
+  const name = `test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: testUrl.toString() });
+  await migrateDatabase(handle);
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const dropper = new Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The real HTTP server on a free port, over a fresh database with reference data. */
+export async function startTestServer(options: { now?: () => Date } = {}): Promise<TestServer> {
+  const { handle, drop } = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'annonce-test-'));
+  await seedReference(handle.db, { siteUrl: 'http://localhost:3000' });
+  const admin = { email: 'admin@example.test', password: 'test-admin-password' };
+  await ensureBootstrapAdmin(
+    { db: handle.db, actor: SYSTEM, events: { publish: () => {} }, now: () => new Date() },
+    { email: admin.email, password: admin.password, generate: () => 'unused' },
+  );
+  const events: DomainEvent[] = [];
+  const app = await buildApp({
+    database: handle,
+    events: { publish: (event) => void events.push(event) },
+    logger: pino({ level: 'silent' }),
+    siteDir: path.join(dataDir, 'site'),
+    mediaDir: path.join(dataDir, 'media'),
+    sessionDays: 30,
+    cookieSecure: false,
+    trustProxy: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db: handle.db,
+    app,
+    events,
+    dataDir,
+    admin,
+    close: async () => {
+      await app.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in over HTTP and returns the Cookie header to send with later calls. */
+export async function signIn(
+  server: TestServer,
+  area: 'support' | 'frontend',
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const response = await fetch(`${server.url}/api/${area}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie()[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDkk, maskPhone, normalisePlaceName, readingMinutes, slugify, vatOf } from '#lib/format.ts';
+
+describe('slugs (spec §2)', () => {
+  it('lower-cases and turns æ, ø, å into ae, oe, aa; spaces and slashes into hyphens', () => {
+    expect(slugify('København')).toBe('koebenhavn');
+    expect(slugify('Ærø Skøbing/Århus')).toBe('aeroe-skoebing-aarhus');
+    expect(slugify('Region Hovedstaden')).toBe('region-hovedstaden');
+    expect(slugify('  Sofie & Malee  ')).toBe('sofie-malee');
+  });
+  it('compares place names folded', () => {
+    expect(normalisePlaceName('Aarhus')).toBe(normalisePlaceName('Århus'));
+    expect(normalisePlaceName('KØBENHAVN')).toBe(normalisePlaceName('koebenhavn'));
+  });
+});
+
+describe('dates and money', () => {
+  it('shows dates as dd-MM-yyyy in Copenhagen time', () => {
+    expect(formatDate('2026-02-01T23:30:00Z')).toBe('02-02-2026');
+    expect(formatDate(new Date('2026-07-15T10:00:00Z'))).toBe('15-07-2026');
+  });
+  it('shows money in DKK with two decimals and Danish separators', () => {
+    expect(formatDkk(123400)).toBe('1.234,00 DKK');
+    expect(formatDkk(49900)).toBe('499,00 DKK');
+    expect(formatDkk(5)).toBe('0,05 DKK');
+    expect(formatDkk(123456789)).toBe('1.234.567,89 DKK');
+  });
+  it('finds the 25% VAT inside a VAT-inclusive price', () => {
+    expect(vatOf(49900)).toBe(9980);
+  });
+});
+
+describe('texts', () => {
+  it('estimates reading time at 200 words per minute', () => {
+    expect(readingMinutes('ord '.repeat(200))).toBe(1);
+    expect(readingMinutes('ord '.repeat(201))).toBe(2);
+    expect(readingMinutes('')).toBe(1);
+  });
+  it('masks the last digits of an 8-digit phone number', () => {
+    expect(maskPhone('+45 12 34 56 78', 4)).toBe('1234xxxx');
+  });
+});

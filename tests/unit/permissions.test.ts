@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { can, permissionsOf, requirePermission } from '#server/domain/permissions.ts';
+import type { Actor } from '#server/domain/context.ts';
+
+const support = (roles: ('Support' | 'SEO' | 'Administration')[]): Actor => ({
+  type: 'support',
+  supportUserId: 1,
+  sessionId: 's',
+  roles,
+  permissions: permissionsOf(roles),
+});
+
+describe('support permissions (spec §6)', () => {
+  it('maps each role to its areas', () => {
+    expect(can(support(['Support']), 'advert:moderate:any')).toBe(true);
+    expect(can(support(['Support']), 'seo:pages:any')).toBe(false);
+    expect(can(support(['SEO']), 'seo:keywords:any')).toBe(true);
+    expect(can(support(['SEO']), 'users:manage:any')).toBe(false);
+    expect(can(support(['Administration']), 'users:manage:any')).toBe(true);
+    expect(can(support(['Administration']), 'news:manage:any')).toBe(true);
+    expect(can(support(['Administration']), 'advert:moderate:any')).toBe(false);
+  });
+  it('answers 401 to a visitor and 403 to an advertiser', () => {
+    expect(() => requirePermission({ type: 'visitor' }, 'stats:read:any')).toThrow(expect.objectContaining({ code: 'UNAUTHENTICATED' }));
+    expect(() =>
+      requirePermission({ type: 'advertiser', accountId: 1, sessionId: 's', impersonatedBy: null }, 'stats:read:any'),
+    ).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
+  });
+  it('ignores unknown role names', () => {
+    expect(permissionsOf(['Root', 'SEO'])).toEqual(permissionsOf(['SEO']));
+  });
+});
