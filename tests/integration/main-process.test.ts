@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** `npm start` as an operator runs it: the real entry point in its own process. */
+function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', SEED_DEMO: 'false', SITE_BUILD_ON_START: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+const dirs: string[] = [];
+async function dataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'annonce-main-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the main job', () => {
+  it('stops with a clear message naming each bad setting', async () => {
+    const run = start({ PORT: 'eighty', SITE_REBUILD_MINUTES: '0' });
+    expect(await run.exited).toBe(78);
+    expect(run.output()).toContain('PORT="eighty": must be a whole number');
+    expect(run.output()).toContain('SITE_REBUILD_MINUTES="0": must be at least 1');
+  });
+
+  it('prints the address and the support sign-in on the first start, refuses a second process on the same data, and stops cleanly on SIGTERM', async () => {
+    const dir = await dataDir();
+    const first = start({ DATA_DIR: dir, PORT: '3217', SUPPORT_ADMIN_EMAIL: 'owner@example.test' });
+    await waitFor('http://127.0.0.1:3217/healthz', 60_000);
+    expect(first.output()).toContain('runs at http://localhost:3217/');
+    expect(first.output()).toContain('Support sign-in: owner@example.test');
+    expect(first.output()).toMatch(/Generated password \(shown once, change it after signing in\): \S{12,}/);
+    expect(existsSync(path.join(dir, 'db.lock'))).toBe(true);
+
+    const second = start({ DATA_DIR: dir, PORT: '3218' });
+    expect(await second.exited).toBe(75);
+    expect(second.output()).toMatch(/already open in process \d+/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dir, 'db.lock'))).toBe(false);
+
+    // The second start keeps the data and does not print a password again.
+    const again = start({ DATA_DIR: dir, PORT: '3219' });
+    await waitFor('http://127.0.0.1:3219/healthz', 60_000);
+    expect(again.output()).not.toContain('Generated password');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+});
