@@ -23,7 +23,26 @@ import {
   type ApiDeps,
 } from './http.ts';
 import { resolveSupportSession } from '../domain/accounts/sessions.ts';
+import { SearchProfilesSchema } from '#lib/schemas/search.ts';
+import { ReportAdvertSchema } from '#lib/schemas/report-advert.ts';
+import { listFrontPageAdverts } from '../domain/search/front-page.ts';
+import { getFullProfile } from '../domain/search/full-profile.ts';
+import { searchProfiles } from '../domain/search/search-profiles.ts';
+import { findKeywordTarget, searchWithFreeText } from '../domain/search/free-text.ts';
+import { reportAdvert } from '../domain/reports/report-advert.ts';
+import {
+  getIndexPage,
+  getProfileReferences,
+  listActiveAreas,
+  listNationalityOptions,
+  listServiceOptions,
+  searchLocations,
+} from '../domain/site/references.ts';
 
+const IdInput = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'number'), v.transform(Number))], 'required'),
+  v.integer('number'),
+);
 const LocaleInput = v.object({ Locale: v.optional(v.picklist(['da', 'en'], 'locale'), 'da') });
 const kindToType: Record<string, LandingPageType> = { artikler: 'article', service: 'service', free: 'free', index: 'index' };
 const LandingKind = v.pipe(
@@ -94,6 +113,104 @@ export function frontendRoutes(deps: ApiDeps) {
       );
       cachePublic(reply, 300);
       return getLandingPage(deps.db, input.Kind, input.Url, input.Locale);
+    });
+
+    app.get('/frontpageprofiles', async (request, reply) => {
+      const { Locale } = readInput(request, LocaleInput);
+      // The order changes every minute; caches may keep it until the minute ends.
+      const now = deps.now();
+      cachePublic(reply, Math.max(1, 60 - now.getUTCSeconds()));
+      return listFrontPageAdverts(deps.db, now, Locale);
+    });
+
+    app.get('/frontpageactiveareas', async (request, reply) => {
+      const { Locale } = readInput(request, LocaleInput);
+      cachePublic(reply, 300);
+      return listActiveAreas(deps.db, deps.now(), Locale);
+    });
+
+    app.get('/fullprofile', async (request, reply) => {
+      const input = readInput(request, v.object({ Id: IdInput, Locale: LocaleInput.entries.Locale }));
+      cachePublic(reply, 60);
+      return getFullProfile(deps.db, input.Id, input.Locale, deps.now());
+    });
+
+    app.get('/servicelist', async (request, reply) => {
+      const { Locale } = readInput(request, LocaleInput);
+      cachePublic(reply, 3600);
+      return listServiceOptions(deps.db, Locale);
+    });
+
+    app.get('/supportservicelist', async (request, reply) => {
+      const input = readInput(request, v.object({ Sort: v.optional(v.picklist(['name', 'type'], 'sort'), 'type'), Locale: LocaleInput.entries.Locale }));
+      cachePublic(reply, 3600);
+      return listServiceOptions(deps.db, input.Locale, input.Sort);
+    });
+
+    app.get('/searchpagenationalitylist', async (request, reply) => {
+      const { Locale } = readInput(request, LocaleInput);
+      cachePublic(reply, 3600);
+      return listNationalityOptions(deps.db, Locale);
+    });
+
+    app.get('/countrylist', async (request, reply) => {
+      const { Locale } = readInput(request, LocaleInput);
+      cachePublic(reply, 3600);
+      const names = new Intl.DisplayNames([Locale], { type: 'region' });
+      const countries = (await listNationalityOptions(deps.db, Locale)).map((n) => ({ code: n.code, name: names.of(n.code) ?? n.code }));
+      return countries.sort((a, b) => a.name.localeCompare(b.name, Locale));
+    });
+
+    app.get('/profilesreferences', async (request, reply) => {
+      const { Locale } = readInput(request, LocaleInput);
+      cachePublic(reply, 3600);
+      return getProfileReferences(deps.db, Locale);
+    });
+
+    app.get('/searchpagesearchlocation', async (request, reply) => {
+      const input = readInput(request, v.object({ Text: v.pipe(v.string(), v.maxLength(60, 'tooLong')), Locale: LocaleInput.entries.Locale }));
+      cachePublic(reply, 300);
+      return searchLocations(deps.db, input.Text, input.Locale);
+    });
+
+    app.get('/landingpageindexpage', async (request, reply) => {
+      const input = readInput(request, v.object({ Url: v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(300, 'tooLong')), Locale: LocaleInput.entries.Locale }));
+      cachePublic(reply, 300);
+      return getIndexPage(deps.db, input.Url, input.Locale);
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/searchpageprofiles',
+      handler: async (request, reply) => {
+        const input = readInput(request, SearchProfilesSchema);
+        cachePublic(reply, 30);
+        return searchProfiles(deps.db, input, deps.now());
+      },
+    });
+
+    /** What the free-text page needs before searching: a keyword SEO staff matched to a page. */
+    app.get('/searchpagepagefreetext', async (request, reply) => {
+      const input = readInput(request, v.object({ Text: v.pipe(v.string(), v.maxLength(100, 'tooLong')) }));
+      cachePublic(reply, 300);
+      return findKeywordTarget(deps.db, input.Text);
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/searchpageprofileswithfreetext',
+      handler: async (request, reply) => {
+        const input = readInput(request, SearchProfilesSchema);
+        noStore(reply);
+        return searchWithFreeText(deps.db, input, deps.now());
+      },
+    });
+
+    app.post('/reportadvert', { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } }, async (request, reply) => {
+      noStore(reply);
+      const input = readInput(request, ReportAdvertSchema);
+      const created = await reportAdvert(contextFor(deps, request, { type: 'visitor' }), input);
+      return reply.code(201).send(created);
     });
 
     app.post(

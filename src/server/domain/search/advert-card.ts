@@ -1,0 +1,149 @@
+import { and, asc, avg, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { adverts, cities, pictures, regions, reviews, videos, type MediaVariant } from '../../db/schema.ts';
+import { slugify } from '#lib/format.ts';
+import { kindOf, type AdvertKind } from '../adverts/statuses.ts';
+import type { Locale } from '../site/site-info.ts';
+
+/** A picture as the browser needs it: every variant with its public URL, for srcset. */
+export type PublicPicture = {
+  id: number;
+  width: number;
+  height: number;
+  variants: { url: string; width: number; height: number; format: string }[];
+};
+
+/** What a result list shows of an advert (front page, landing pages, search). */
+export type AdvertCard = {
+  id: number;
+  name: string;
+  /** Danish path; the English twin is '/en' + url. */
+  url: string;
+  kind: AdvertKind;
+  title: string;
+  introduction: string;
+  age: number | null;
+  city: string | null;
+  citySlug: string | null;
+  region: string | null;
+  regionSlug: string | null;
+  picture: PublicPicture | null;
+  validated: boolean;
+  hasVideo: boolean;
+  reviewCount: number;
+  rating: number | null;
+  frontPageBoosted: boolean;
+  searchBoosted: boolean;
+};
+
+export const MEDIA_PREFIX = '/media/';
+
+export function advertPath(advert: { id: number; name: string }): string {
+  const slug = slugify(advert.name) || 'annonce';
+  return `/annonce/${slug}-${advert.id}/`;
+}
+
+export function publicPicture(row: { id: number; width: number | null; height: number | null; variants: MediaVariant[] }): PublicPicture {
+  const variants = [...row.variants]
+    .sort((a, b) => a.width - b.width)
+    .map((v) => ({ url: `${MEDIA_PREFIX}${v.key}`, width: v.width, height: v.height, format: v.format }));
+  const largest = variants.at(-1);
+  return { id: row.id, width: row.width ?? largest?.width ?? 0, height: row.height ?? largest?.height ?? 0, variants };
+}
+
+/** Approved, online, not deleted: the pictures the public may see. */
+export const publicPictureCondition = and(
+  eq(pictures.moderationStatus, 1),
+  eq(pictures.isOnline, true),
+  isNull(pictures.deletedAt),
+);
+
+/** Cards for the given advert ids, in the order given. The caller decides which adverts are public. */
+export async function listAdvertCards(db: Db, ids: number[], locale: Locale, now: Date): Promise<AdvertCard[]> {
+  if (ids.length === 0) return [];
+  const [rows, pictureRows, reviewRows, videoRows] = await Promise.all([
+    db
+      .select({
+        id: adverts.id,
+        name: adverts.name,
+        kind: adverts.kind,
+        gender: adverts.gender,
+        title: adverts.title,
+        titleEn: adverts.titleEn,
+        introduction: adverts.introduction,
+        introductionEn: adverts.introductionEn,
+        age: adverts.age,
+        validationStatus: adverts.validationStatus,
+        frontPageBoostUntil: adverts.frontPageBoostUntil,
+        searchBoostUntil: adverts.searchBoostUntil,
+        city: cities.name,
+        citySlug: cities.slug,
+        region: regions.name,
+        regionEn: regions.nameEn,
+        regionSlug: regions.slug,
+      })
+      .from(adverts)
+      .leftJoin(cities, eq(cities.id, adverts.cityId))
+      .leftJoin(regions, eq(regions.id, adverts.regionId))
+      .where(inArray(adverts.id, ids)),
+    db
+      .selectDistinctOn([pictures.advertId], {
+        advertId: pictures.advertId,
+        id: pictures.id,
+        width: pictures.width,
+        height: pictures.height,
+        variants: pictures.variants,
+      })
+      .from(pictures)
+      .where(and(inArray(pictures.advertId, ids), publicPictureCondition))
+      .orderBy(pictures.advertId, sql`${pictures.isPrimary} desc`, asc(pictures.sortOrder), asc(pictures.id)),
+    db
+      .select({ advertId: reviews.advertId, n: count(), rating: avg(reviews.rating) })
+      .from(reviews)
+      .where(and(inArray(reviews.advertId, ids), eq(reviews.status, 1)))
+      .groupBy(reviews.advertId),
+    db
+      .selectDistinct({ advertId: videos.advertId })
+      .from(videos)
+      .where(
+        and(
+          inArray(videos.advertId, ids),
+          eq(videos.status, 2),
+          eq(videos.moderationStatus, 1),
+          eq(videos.isOnline, true),
+          isNull(videos.deletedAt),
+        ),
+      ),
+  ]);
+  const pictureOf = new Map(pictureRows.map((p) => [p.advertId, p]));
+  const reviewOf = new Map(reviewRows.map((r) => [r.advertId, r]));
+  const withVideo = new Set(videoRows.map((v) => v.advertId));
+  const byId = new Map(
+    rows.map((row) => {
+      const picture = pictureOf.get(row.id);
+      const review = reviewOf.get(row.id);
+      const card: AdvertCard = {
+        id: row.id,
+        name: row.name,
+        url: advertPath(row),
+        kind: kindOf(row),
+        title: (locale === 'en' && row.titleEn) || row.title,
+        introduction: (locale === 'en' && row.introductionEn) || row.introduction,
+        age: row.age,
+        city: row.city,
+        citySlug: row.citySlug,
+        region: locale === 'en' ? row.regionEn : row.region,
+        regionSlug: row.regionSlug,
+        picture: picture ? publicPicture(picture) : null,
+        validated: row.validationStatus === 2,
+        hasVideo: withVideo.has(row.id),
+        reviewCount: review ? Number(review.n) : 0,
+        rating: review?.rating ? Math.round(Number(review.rating) * 10) / 10 : null,
+        frontPageBoosted: row.frontPageBoostUntil !== null && row.frontPageBoostUntil > now,
+        searchBoosted: row.searchBoostUntil !== null && row.searchBoostUntil > now,
+      };
+      return [row.id, card] as const;
+    }),
+  );
+  return ids.map((id) => byId.get(id)).filter((card): card is AdvertCard => card !== undefined);
+}
