@@ -65,7 +65,7 @@ describe('searchpageprofiles: every filter changes the results (spec §7, §5)',
   it('filters by region and city, by slug or by name, normalised', async () => {
     const aarhus = await regionSlugOf(server.db, 'Aarhus');
     expect(names(await search({ Location: aarhus.region }))).toEqual(['Birte Aarhus']);
-    expect(names(await search({ Location: aarhus.region, City: 'århus' === 'x' ? '' : aarhus.city }))).toEqual(['Birte Aarhus']);
+    expect(names(await search({ Location: aarhus.region, City: aarhus.city }))).toEqual(['Birte Aarhus']);
     expect(names(await search({ Url: `/escort/${aarhus.region}/${aarhus.city}/` }))).toEqual(['Birte Aarhus']);
     expect((await search({ City: 'KØBENHAVN' })).total).toBe(9);
     expect((await search({ Location: 'no-such-region' })).total).toBe(0);
