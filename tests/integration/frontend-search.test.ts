@@ -228,3 +228,17 @@ describe('reportadvert', () => {
     expect(problem.errors.map((e: { field: string }) => e.field).sort()).toEqual(['GoodFaith', 'Name', 'Email'].sort());
   });
 });
+
+describe('fullprofiles (bulk, for the site build)', () => {
+  it('pages through every public advert in id order, with the same shape as fullprofile', async () => {
+    const first = (await get('/api/frontend/fullprofiles?Take=4')).body;
+    expect(first.items).toHaveLength(4);
+    const rest = (await get(`/api/frontend/fullprofiles?Take=100&AfterId=${first.nextAfterId}`)).body;
+    expect(rest.nextAfterId).toBeNull();
+    const all = [...first.items, ...rest.items];
+    expect(all).toHaveLength(10);
+    expect(all.map((p: { id: number }) => p.id)).toEqual([...all.map((p: { id: number }) => p.id)].sort((a, b) => a - b));
+    const single = (await get(`/api/frontend/fullprofile?Id=${ids['thai']}`)).body;
+    expect(all.find((p: { id: number }) => p.id === ids['thai'])).toEqual(single);
+  });
+});

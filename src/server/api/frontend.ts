@@ -26,7 +26,7 @@ import { resolveSupportSession } from '../domain/accounts/sessions.ts';
 import { SearchProfilesSchema } from '#lib/schemas/search.ts';
 import { ReportAdvertSchema } from '#lib/schemas/report-advert.ts';
 import { listFrontPageAdverts } from '../domain/search/front-page.ts';
-import { getFullProfile } from '../domain/search/full-profile.ts';
+import { getFullProfile, listFullProfiles } from '../domain/search/full-profile.ts';
 import { searchProfiles } from '../domain/search/search-profiles.ts';
 import { findKeywordTarget, searchWithFreeText } from '../domain/search/free-text.ts';
 import { reportAdvert } from '../domain/reports/report-advert.ts';
@@ -133,6 +133,20 @@ export function frontendRoutes(deps: ApiDeps) {
       const input = readInput(request, v.object({ Id: IdInput, Locale: LocaleInput.entries.Locale }));
       cachePublic(reply, 60);
       return getFullProfile(deps.db, input.Id, input.Locale, deps.now());
+    });
+
+    /** Full profiles in bulk, in id order, for the site build: `AfterId` pages through them. */
+    app.get('/fullprofiles', async (request, reply) => {
+      const input = readInput(
+        request,
+        v.object({
+          AfterId: v.optional(IdInput, 0),
+          Take: v.optional(v.pipe(IdInput, v.minValue(1, 'range'), v.maxValue(1000, 'range')), 500),
+          Locale: LocaleInput.entries.Locale,
+        }),
+      );
+      cachePublic(reply, 60);
+      return listFullProfiles(deps.db, { afterId: input.AfterId, limit: input.Take, locale: input.Locale, now: deps.now() });
     });
 
     app.get('/servicelist', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   advertLanguages,
@@ -15,9 +15,10 @@ import {
   scheduleEntries,
   services,
   videos,
+  type Advert,
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
-import { isAdvertPublic } from '../adverts/visibility.ts';
+import { isAdvertPublic, publicAdvertCondition } from '../adverts/visibility.ts';
 import { PROFILE_STATUS, kindOf, type AdvertKind } from '../adverts/statuses.ts';
 import type { Locale } from '../site/site-info.ts';
 import { MEDIA_PREFIX, advertPath, publicPicture, publicPictureCondition, type PublicPicture } from './advert-card.ts';
@@ -67,110 +68,161 @@ export async function getFullProfile(db: Db, id: number, locale: Locale, now: Da
     if (advert.status === PROFILE_STATUS.Locked) throw new AppError('GONE', 'This advert has been blocked');
     throw notFound('Advert');
   }
+  const [profile] = await buildFullProfiles(db, [advert], locale);
+  return profile!;
+}
+
+/** Public advert ids in id order, for the site build to page through. */
+export async function listPublicAdvertIds(db: Db, now: Date, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: adverts.id })
+    .from(adverts)
+    .where(and(publicAdvertCondition(now), gt(adverts.id, afterId)))
+    .orderBy(asc(adverts.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Full profiles of many public adverts in a few queries (the site build reads them in bulk). */
+export async function listFullProfiles(
+  db: Db,
+  options: { afterId: number; limit: number; locale: Locale; now: Date },
+): Promise<{ items: FullProfile[]; nextAfterId: number | null }> {
+  const ids = await listPublicAdvertIds(db, options.now, options.afterId, options.limit);
+  if (ids.length === 0) return { items: [], nextAfterId: null };
+  const rows = await db.select().from(adverts).where(inArray(adverts.id, ids)).orderBy(asc(adverts.id));
+  const items = await buildFullProfiles(db, rows, options.locale);
+  return { items, nextAfterId: ids.length === options.limit ? ids.at(-1)! : null };
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+async function buildFullProfiles(db: Db, advertRows: Advert[], locale: Locale): Promise<FullProfile[]> {
   const en = locale === 'en';
-  const [place, nationality, languageRows, serviceRows, priceRows, extraRows, scheduleRows, pictureRows, videoRows, reviewRows] =
+  const ids = advertRows.map((a) => a.id);
+  const cityIds = [...new Set(advertRows.map((a) => a.cityId).filter((id): id is number => id !== null))];
+  const [placeRows, nationalityRows, languageRows, serviceRows, priceRows, extraRows, scheduleRows, pictureRows, videoRows, reviewRows] =
     await Promise.all([
-      advert.cityId
+      cityIds.length
         ? db
-            .select({ city: cities.name, citySlug: cities.slug, region: regions.name, regionEn: regions.nameEn, regionSlug: regions.slug })
+            .select({ cityId: cities.id, city: cities.name, citySlug: cities.slug, region: regions.name, regionEn: regions.nameEn, regionSlug: regions.slug })
             .from(cities)
             .innerJoin(regions, eq(regions.id, cities.regionId))
-            .where(eq(cities.id, advert.cityId))
+            .where(inArray(cities.id, cityIds))
         : Promise.resolve([]),
-      advert.nationalityId
-        ? db.select().from(nationalities).where(eq(nationalities.id, advert.nationalityId))
-        : Promise.resolve([]),
+      db.select().from(nationalities),
       db
-        .select({ id: languages.id, code: languages.code, nameDa: languages.nameDa, nameEn: languages.nameEn })
+        .select({ advertId: advertLanguages.advertId, id: languages.id, code: languages.code, nameDa: languages.nameDa, nameEn: languages.nameEn })
         .from(advertLanguages)
         .innerJoin(languages, eq(languages.id, advertLanguages.languageId))
-        .where(eq(advertLanguages.advertId, id))
+        .where(inArray(advertLanguages.advertId, ids))
         .orderBy(asc(languages.nameDa)),
       db
-        .select({ id: services.id, slug: services.slug, nameDa: services.nameDa, nameEn: services.nameEn, type: services.type })
+        .select({ advertId: advertServices.advertId, id: services.id, slug: services.slug, nameDa: services.nameDa, nameEn: services.nameEn, type: services.type })
         .from(advertServices)
         .innerJoin(services, eq(services.id, advertServices.serviceId))
-        .where(eq(advertServices.advertId, id))
+        .where(inArray(advertServices.advertId, ids))
         .orderBy(asc(services.type), asc(services.sortOrder), asc(services.nameDa)),
-      db.select().from(priceListItems).where(eq(priceListItems.advertId, id)).orderBy(asc(priceListItems.sortOrder), asc(priceListItems.id)),
-      db.select().from(extraPriceItems).where(eq(extraPriceItems.advertId, id)).orderBy(asc(extraPriceItems.sortOrder), asc(extraPriceItems.id)),
-      db.select().from(scheduleEntries).where(eq(scheduleEntries.advertId, id)).orderBy(asc(scheduleEntries.weekday)),
+      db.select().from(priceListItems).where(inArray(priceListItems.advertId, ids)).orderBy(asc(priceListItems.sortOrder), asc(priceListItems.id)),
+      db.select().from(extraPriceItems).where(inArray(extraPriceItems.advertId, ids)).orderBy(asc(extraPriceItems.sortOrder), asc(extraPriceItems.id)),
+      db.select().from(scheduleEntries).where(inArray(scheduleEntries.advertId, ids)).orderBy(asc(scheduleEntries.weekday)),
       db
         .select()
         .from(pictures)
-        .where(and(eq(pictures.advertId, id), publicPictureCondition))
+        .where(and(inArray(pictures.advertId, ids), publicPictureCondition))
         .orderBy(desc(pictures.isPrimary), asc(pictures.sortOrder), asc(pictures.id)),
       db
         .select()
         .from(videos)
         .where(
-          and(eq(videos.advertId, id), eq(videos.status, 2), eq(videos.moderationStatus, 1), eq(videos.isOnline, true), isNull(videos.deletedAt)),
+          and(inArray(videos.advertId, ids), eq(videos.status, 2), eq(videos.moderationStatus, 1), eq(videos.isOnline, true), isNull(videos.deletedAt)),
         )
         .orderBy(asc(videos.sortOrder), asc(videos.id)),
       db
         .select()
         .from(reviews)
-        .where(and(eq(reviews.advertId, id), inArray(reviews.status, [1])))
-        .orderBy(desc(reviews.createdAt))
-        .limit(50),
+        .where(and(inArray(reviews.advertId, ids), eq(reviews.status, 1)))
+        .orderBy(desc(reviews.createdAt)),
     ]);
-  const location = place[0];
-  const nat = nationality[0];
-  return {
-    id: advert.id,
-    name: advert.name,
-    url: advertPath(advert),
-    kind: kindOf(advert),
-    gender: advert.gender,
-    title: (en && advert.titleEn) || advert.title,
-    introduction: (en && advert.introductionEn) || advert.introduction,
-    description: (en && advert.descriptionEn) || advert.description,
-    age: advert.age,
-    height: advert.height,
-    weight: advert.weight,
-    breastType: advert.breastType,
-    nationality: nat ? { id: nat.id, code: nat.code, name: en ? nat.nameEn : nat.nameDa } : null,
-    languages: languageRows.map((l) => ({ id: l.id, code: l.code, name: en ? l.nameEn : l.nameDa })),
-    services: serviceRows.map((s) => ({ id: s.id, slug: s.slug, name: en ? s.nameEn : s.nameDa, type: s.type })),
-    incall: advert.incall,
-    outcall: advert.outcall,
-    location: {
-      region: location ? (en ? location.regionEn : location.region) : null,
-      regionSlug: location?.regionSlug ?? null,
-      city: location?.city ?? null,
-      citySlug: location?.citySlug ?? null,
-    },
-    phone: advert.phone,
-    hasWhatsapp: advert.hasWhatsapp,
-    website: advert.website,
-    priceList: priceRows.map((p) => ({
-      id: p.id,
-      durationMinutes: p.durationMinutes,
-      incallPriceOre: p.incallPriceOre,
-      outcallPriceOre: p.outcallPriceOre,
-      description: p.description,
-    })),
-    extraPrices: extraRows.map((e) => ({ id: e.id, description: e.description, priceOre: e.priceOre })),
-    paymentOptions: advert.paymentOptions,
-    schedule: scheduleRows.map((s) => ({ weekday: s.weekday, from: s.fromTime, to: s.toTime })),
-    pictures: pictureRows.map(publicPicture),
-    videos: videoRows.map((v) => ({
-      id: v.id,
-      url: `${MEDIA_PREFIX}${v.storageKey}`,
-      posterUrl: v.posterKey ? `${MEDIA_PREFIX}${v.posterKey}` : null,
-      width: v.width,
-      height: v.height,
-      durationSeconds: v.durationSeconds,
-    })),
-    reviews: reviewRows.map((r) => ({
-      id: r.id,
-      authorName: r.authorName,
-      rating: r.rating,
-      text: r.text,
-      reply: r.replyText,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    validated: advert.validationStatus === 2,
-    updatedAt: advert.updatedAt.toISOString(),
-  };
+  const placeOf = new Map(placeRows.map((p) => [p.cityId, p]));
+  const nationalityOf = new Map(nationalityRows.map((n) => [n.id, n]));
+  const languagesOf = groupBy(languageRows, (r) => r.advertId);
+  const servicesOf = groupBy(serviceRows, (r) => r.advertId);
+  const pricesOf = groupBy(priceRows, (r) => r.advertId);
+  const extrasOf = groupBy(extraRows, (r) => r.advertId);
+  const scheduleOf = groupBy(scheduleRows, (r) => r.advertId);
+  const picturesOf = groupBy(pictureRows, (r) => r.advertId);
+  const videosOf = groupBy(videoRows, (r) => r.advertId);
+  const reviewsOf = groupBy(reviewRows, (r) => r.advertId);
+
+  return advertRows.map((advert) => {
+    const location = advert.cityId ? placeOf.get(advert.cityId) : undefined;
+    const nat = advert.nationalityId ? nationalityOf.get(advert.nationalityId) : undefined;
+    return {
+      id: advert.id,
+      name: advert.name,
+      url: advertPath(advert),
+      kind: kindOf(advert),
+      gender: advert.gender,
+      title: (en && advert.titleEn) || advert.title,
+      introduction: (en && advert.introductionEn) || advert.introduction,
+      description: (en && advert.descriptionEn) || advert.description,
+      age: advert.age,
+      height: advert.height,
+      weight: advert.weight,
+      breastType: advert.breastType,
+      nationality: nat ? { id: nat.id, code: nat.code, name: en ? nat.nameEn : nat.nameDa } : null,
+      languages: (languagesOf.get(advert.id) ?? []).map((l) => ({ id: l.id, code: l.code, name: en ? l.nameEn : l.nameDa })),
+      services: (servicesOf.get(advert.id) ?? []).map((s) => ({ id: s.id, slug: s.slug, name: en ? s.nameEn : s.nameDa, type: s.type })),
+      incall: advert.incall,
+      outcall: advert.outcall,
+      location: {
+        region: location ? (en ? location.regionEn : location.region) : null,
+        regionSlug: location?.regionSlug ?? null,
+        city: location?.city ?? null,
+        citySlug: location?.citySlug ?? null,
+      },
+      phone: advert.phone,
+      hasWhatsapp: advert.hasWhatsapp,
+      website: advert.website,
+      priceList: (pricesOf.get(advert.id) ?? []).map((p) => ({
+        id: p.id,
+        durationMinutes: p.durationMinutes,
+        incallPriceOre: p.incallPriceOre,
+        outcallPriceOre: p.outcallPriceOre,
+        description: p.description,
+      })),
+      extraPrices: (extrasOf.get(advert.id) ?? []).map((e) => ({ id: e.id, description: e.description, priceOre: e.priceOre })),
+      paymentOptions: advert.paymentOptions,
+      schedule: (scheduleOf.get(advert.id) ?? []).map((s) => ({ weekday: s.weekday, from: s.fromTime, to: s.toTime })),
+      pictures: (picturesOf.get(advert.id) ?? []).map(publicPicture),
+      videos: (videosOf.get(advert.id) ?? []).map((v) => ({
+        id: v.id,
+        url: `${MEDIA_PREFIX}${v.storageKey}`,
+        posterUrl: v.posterKey ? `${MEDIA_PREFIX}${v.posterKey}` : null,
+        width: v.width,
+        height: v.height,
+        durationSeconds: v.durationSeconds,
+      })),
+      reviews: (reviewsOf.get(advert.id) ?? []).slice(0, 50).map((r) => ({
+        id: r.id,
+        authorName: r.authorName,
+        rating: r.rating,
+        text: r.text,
+        reply: r.replyText,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      validated: advert.validationStatus === 2,
+      updatedAt: advert.updatedAt.toISOString(),
+    };
+  });
 }
