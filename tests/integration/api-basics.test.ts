@@ -200,3 +200,36 @@ describe('sessions and permissions', () => {
     expect((await get('/api/support/supportprofile', { headers: { cookie } })).status).toBe(401);
   });
 });
+
+describe('the first support user', () => {
+  it('is created when only a disabled demo moderator exists, and not again once an Administration user exists', async () => {
+    const { ensureBootstrapAdmin } = await import('#server/domain/support-users/save-support-user.ts');
+    const { supportUsers } = await import('#server/db/schema.ts');
+    const { openTestDatabase } = await import('#tests/support/test-server.ts');
+    const { handle, drop } = await openTestDatabase();
+    try {
+      await handle.db.insert(supportUsers).values({ email: 'demo@example.invalid', name: 'Demo', passwordHash: '!', permissions: ['Support'], disabledAt: new Date() });
+      const ctx = { db: handle.db, actor: { type: 'system' as const }, events: { publish: () => {} }, now: () => new Date() };
+      const first = await ensureBootstrapAdmin(ctx, { email: 'boss@example.test', password: undefined, generate: () => 'generated-password-123' });
+      expect(first).toEqual({ created: true, email: 'boss@example.test', generatedPassword: 'generated-password-123' });
+      const second = await ensureBootstrapAdmin(ctx, { email: 'other@example.test', password: 'x'.repeat(12), generate: () => 'unused' });
+      expect(second.created).toBe(false);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('footer info', () => {
+  it('links services and articles by their site paths in the asked language', async () => {
+    const { landingPages } = await import('#server/db/schema.ts');
+    for (const locale of ['da', 'en']) {
+      await server.db.insert(landingPages).values({ type: 'service', locale, url: 'thaimassage', title: 'Thaimassage', publishedAt: new Date() });
+    }
+    const da = await (await get('/api/frontend/frontpagefooterinfo')).json();
+    const en = await (await get('/api/frontend/frontpagefooterinfo?Locale=en')).json();
+    for (const link of [...da.services, ...da.articles]) expect(link.url).toMatch(/^\/(service|artikler)\/[a-z0-9-]+\/$/);
+    for (const link of en.services) expect(link.url).toMatch(/^\/en\/service\/[a-z0-9-]+\/$/);
+    expect(da.services.length).toBeGreaterThan(0);
+  });
+});

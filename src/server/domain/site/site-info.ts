@@ -121,7 +121,15 @@ export async function getFooterInfo(db: Db, locale: Locale, now: Date): Promise<
     listLandingPageLinks(db, 'service', locale),
     listLandingPageLinks(db, 'article', locale, 8),
   ]);
-  return { escortItems, transEscortItems, thaimassageItems, services, articles };
+  const asPaths = (type: LandingPageType, links: LinkItem[]) =>
+    links.map((link) => ({ url: landingPagePath(type, link.url, locale), title: link.title }));
+  return {
+    escortItems,
+    transEscortItems,
+    thaimassageItems,
+    services: asPaths('service', services),
+    articles: asPaths('article', articles),
+  };
 }
 
 export type LandingPageType = 'service' | 'article' | 'free' | 'index';

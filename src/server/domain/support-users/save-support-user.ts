@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { supportUsers } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -42,8 +42,18 @@ export async function ensureBootstrapAdmin(
   ctx: DomainContext,
   options: { email: string; password: string | undefined; generate: () => string },
 ): Promise<BootstrapResult> {
-  const [any] = await ctx.db.select({ id: supportUsers.id }).from(supportUsers).limit(1);
-  if (any) return { created: false, email: options.email, generatedPassword: null };
+  // Someone who can manage users must exist; a disabled account (e.g. the demo moderator) does not count.
+  const [admin] = await ctx.db
+    .select({ id: supportUsers.id })
+    .from(supportUsers)
+    .where(
+      or(
+        eq(supportUsers.email, options.email),
+        and(isNull(supportUsers.disabledAt), sql`'Administration' = any(${supportUsers.permissions})`),
+      ),
+    )
+    .limit(1);
+  if (admin) return { created: false, email: options.email, generatedPassword: null };
   const password = options.password ?? options.generate();
   const [row] = await ctx.db
     .insert(supportUsers)

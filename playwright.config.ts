@@ -1,0 +1,67 @@
+/**
+ * Browser tests against the production build served by our own server (`node scripts/start.ts`) on a real
+ * port, with a fresh data directory, Chromium from the system (or CHROMIUM_PATH). No retries.
+ * E2E_BASE_URL points the tests at a server that is already running instead (no webServer is started).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env['E2E_PORT'] ?? 3100);
+const external = process.env['E2E_BASE_URL'];
+const baseURL = external ?? `http://127.0.0.1:${port}`;
+
+// Playwright loads this file in the runner and in every worker: create the data dir once and pass it on.
+process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'annoncekatalog-e2e-'));
+const dataDir = process.env['E2E_DATA_DIR'];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: 'da-DK',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  ...(external
+    ? {}
+    : {
+        webServer: {
+          command: 'node scripts/start.ts',
+          url: `http://127.0.0.1:${port}/readyz`,
+          timeout: 5 * 60_000,
+          reuseExistingServer: false,
+          stdout: 'pipe',
+          stderr: 'pipe',
+          env: {
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            SUPPORT_ADMIN_EMAIL: 'admin@example.test',
+            SUPPORT_ADMIN_PASSWORD: 'e2e-admin-password',
+            SEED_DEMO_ADVERTS: '60',
+            SITE_REBUILD_MINUTES: '15',
+            SITE_REBUILD_DEBOUNCE_SECONDS: '2',
+            LOG_LEVEL: 'warn',
+            ASTRO_TELEMETRY_DISABLED: '1',
+          },
+        },
+      }),
+});

@@ -1,0 +1,69 @@
+/** The errors of spec section 8, raised by the ky clients in ./client.ts. */
+
+/** RFC 9457 problem details, as our API answers errors. */
+export type ProblemDetails = {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  errors?: { field: string; message: string }[];
+};
+
+/** Statuses that raise an ApiError; any other non-ok status raises an HttpError. */
+export const API_ERROR_STATUSES: readonly number[] = [400, 401, 403, 404, 500, 502, 503];
+
+/** 400, 401, 403, 404, 500, 502 or 503: carries url, status, statusText and body (parsed JSON when possible). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly url: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: unknown;
+
+  constructor(init: { url: string; status: number; statusText: string; body: unknown }) {
+    super(`${init.status} ${init.statusText}`.trim() + ` (${init.url})`);
+    this.url = init.url;
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.body = init.body;
+  }
+
+  /** The body as problem details, when it is one. */
+  get problem(): ProblemDetails | undefined {
+    return isProblem(this.body) ? this.body : undefined;
+  }
+
+  /** The per-field errors of a 400 answer ([] when none). */
+  get fieldErrors(): { field: string; message: string }[] {
+    return this.problem?.errors ?? [];
+  }
+}
+
+/** Any other non-ok status: carries status, statusText and body. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly url: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: unknown;
+
+  constructor(init: { url: string; status: number; statusText: string; body: unknown }) {
+    super(`${init.status} ${init.statusText}`.trim() + ` (${init.url})`);
+    this.url = init.url;
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.body = init.body;
+  }
+}
+
+/** The message of the error raised when a request is cancelled. */
+export const REQUEST_ABORTED = 'Request aborted';
+
+export function isProblem(value: unknown): value is ProblemDetails {
+  return typeof value === 'object' && value !== null && ('title' in value || 'status' in value || 'errors' in value);
+}
+
+/** True for an ApiError with the given status. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

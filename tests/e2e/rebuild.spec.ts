@@ -1,0 +1,31 @@
+import { test, expect, passAgeGate, supportAdmin, unique } from './fixtures.ts';
+
+test('a rebuild after a data change shows the change', async ({ page, context, baseURL, checkA11y }) => {
+  test.setTimeout(240_000);
+  const slug = unique('e2e-artikel');
+  const title = `Artikel ${slug}`;
+  const body = Array.from({ length: 450 }, (_, i) => `ord${i}`).join(' ');
+
+  const login = await page.request.post('/api/support/login', { data: supportAdmin });
+  expect(login.status()).toBe(200);
+  const created = await page.request.post('/api/support/landingpages', {
+    data: { type: 'article', locale: 'da', url: slug, title, body },
+  });
+  expect(created.ok()).toBe(true);
+  const clean = await page.request.post('/api/frontend/cleancache');
+  expect(clean.ok()).toBe(true);
+
+  await expect
+    .poll(async () => (await page.request.get(`/artikler/${slug}/`)).status(), { timeout: 180_000, intervals: [1000, 2000, 5000] })
+    .toBe(200);
+
+  await passAgeGate(context, baseURL);
+  await page.goto(`/artikler/${slug}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('[data-reading-time]')).toHaveText('3 min. læsning');
+  await checkA11y(page);
+
+  await page.goto('/artikler/');
+  await expect(page.locator('#main').getByRole('link', { name: title })).toHaveAttribute('href', `/artikler/${slug}/`);
+  await checkA11y(page);
+});

@@ -1,0 +1,29 @@
+import { test, expect, passAgeGate } from './fixtures.ts';
+
+test('a screen whose code fails to load reloads the page once, not in a loop', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  await page.route(/\/_astro\/LanguagePicker\.[^/]+\.js/, (route) => route.abort());
+  // Counts, per document, the islands that failed to load.
+  await page.addInitScript(() => {
+    addEventListener('astro:hydration-error', () => {
+      const w = window as unknown as { islandErrors?: number };
+      w.islandErrors = (w.islandErrors ?? 0) + 1;
+    });
+  });
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+
+  await page.goto('/cookies/');
+  // First document: the island's code fails (Astro retries once), the page reloads itself once.
+  await expect.poll(() => loads, { timeout: 20_000 }).toBe(2);
+  expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload-at'))).not.toBeNull();
+  // Second document: the code fails again, and the guard keeps it from reloading again.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { islandErrors?: number }).islandErrors ?? 0), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cookies' })).toBeVisible();
+  await checkA11y(page);
+  expect(loads).toBe(2);
+});

@@ -1,0 +1,74 @@
+import { test, expect, passAgeGate } from './fixtures.ts';
+
+type Region = { slug: string; cities: { slug: string }[] };
+
+test('every public route of the spec resolves in Danish and English', async ({ request }) => {
+  const regions = (await (await request.get('/api/frontend/searchpagelocations')).json()) as Region[];
+  const region = regions.find((r) => r.cities.length > 0)!;
+  const services = (await (await request.get('/api/frontend/landingpagepages?Kind=service&Locale=da')).json()) as { url: string }[];
+  const articles = (await (await request.get('/api/frontend/landingpagepages?Kind=artikler&Locale=da')).json()) as { url: string }[];
+
+  const paths = [
+    '/',
+    '/create/',
+    '/advert-blocked/',
+    '/terms-condition/',
+    '/privacy-policy/',
+    '/cookies/',
+    '/login/',
+    '/login/forgot/',
+    '/login/change/',
+    '/service/',
+    '/artikler/',
+    '/search/',
+    '/search/massage/',
+    '/impersonate/',
+    '/escort/',
+    '/trans-escort/',
+    '/thaimassage/',
+    `/escort/${region.slug}/`,
+    `/thaimassage/${region.slug}/${region.cities[0]!.slug}/`,
+  ];
+  for (const path of paths) {
+    for (const [prefix, lang] of [['', 'da'], ['/en', 'en']] as const) {
+      const response = await request.get(`${prefix}${path}`);
+      expect(response.status(), `${prefix}${path}`).toBe(200);
+      expect(await response.text(), `${prefix}${path}`).toContain(`<html lang="${lang}"`);
+    }
+  }
+  if (services[0]) expect((await request.get(`/service/${services[0].url}/`)).status()).toBe(200);
+  if (articles[0]) expect((await request.get(`/artikler/${articles[0].url}/`)).status()).toBe(200);
+  for (const shell of ['/backend/', '/backend/purchase-history/12/', '/support/', '/support/adverts/5/media/']) {
+    const response = await request.get(shell);
+    expect(response.status(), shell).toBe(200);
+    expect(await response.text()).toContain('noindex');
+  }
+});
+
+test('the change-password page needs token and id', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  await page.goto('/login/change/');
+  await expect(page.getByRole('alert')).toContainText('Linket er ugyldigt');
+  await checkA11y(page);
+  await page.goto('/login/change/?token=abc%20def&id=7');
+  await expect(page.locator('[data-change-ready]')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a failed impersonation stays on the page and says so', async ({ page, checkA11y }) => {
+  await page.goto('/impersonate/?url=unknown-token');
+  await expect(page.getByRole('status')).toHaveText('Det lykkedes ikke at logge ind som annoncøren.');
+  await expect(page).toHaveURL(/\/impersonate\/\?url=unknown-token$/);
+  await checkA11y(page);
+});
+
+test('the front page shows the counts from the API and its build time', async ({ page, context, baseURL, request, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  const counts = (await (await request.get('/api/frontend/frontpageavailablecounts')).json()) as { e: number; t: number; te: number };
+  await page.goto('/');
+  await expect(page.locator('meta[name="build-time"]')).toHaveAttribute('content', /^\d{4}-\d{2}-\d{2}T/);
+  await expect(page.getByRole('link', { name: `Escort ${counts.e} escorts` })).toHaveAttribute('href', '/escort/');
+  await expect(page.getByRole('link', { name: `Thaimassage ${counts.t} thaimassage` })).toHaveAttribute('href', '/thaimassage/');
+  await expect(page.getByRole('link', { name: `Trans escort ${counts.te} trans escorts` })).toHaveAttribute('href', '/trans-escort/');
+  await checkA11y(page);
+});

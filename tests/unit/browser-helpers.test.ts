@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirect } from '../../src/components/safe-redirect.ts';
+import { readChangePasswordQuery } from '../../src/components/change-password-query.ts';
+import { searchTextFrom } from '../../src/components/search-text.ts';
+import { ageConsentCookie, hasAgeConsent } from '../../src/components/age-consent.ts';
+import { landingSlug } from '#lib/api/build-data.ts';
+import * as v from 'valibot';
+import { SignInSchema } from '#lib/schemas/sign-in.ts';
+import { validationKey } from '#lib/i18n/validation.ts';
+
+describe('redirectTo', () => {
+  it('follows only local paths under the allowed prefix', () => {
+    expect(safeRedirect('/backend/basic/?x=1', '/backend/', '/d/')).toBe('/backend/basic/?x=1');
+    expect(safeRedirect(null, '/backend/', '/d/')).toBe('/d/');
+    expect(safeRedirect('https://evil.test/backend/', '/backend/', '/d/')).toBe('/d/');
+    expect(safeRedirect('//evil.test/backend/', '/backend/', '/d/')).toBe('/d/');
+    expect(safeRedirect('/\\evil.test', '/backend/', '/d/')).toBe('/d/');
+    expect(safeRedirect('/support/', '/backend/', '/d/')).toBe('/d/');
+  });
+});
+
+describe('change-password link', () => {
+  it('needs token and id, and turns spaces in the token back into plus signs', () => {
+    expect(readChangePasswordQuery('?token=ab cd ef&id=12')).toEqual({ token: 'ab+cd+ef', id: '12' });
+    expect(readChangePasswordQuery('?token=ab+cd&id=12')).toEqual({ token: 'ab+cd', id: '12' });
+    expect(readChangePasswordQuery('?token=abc')).toBeNull();
+    expect(readChangePasswordQuery('?id=1')).toBeNull();
+    expect(readChangePasswordQuery('')).toBeNull();
+  });
+});
+
+describe('search text', () => {
+  it('comes from the path, or from ?text= without JS', () => {
+    expect(searchTextFrom('/search/S%C3%B8de%20Anna/', '')).toBe('Søde Anna');
+    expect(searchTextFrom('/en/search/massage/', '')).toBe('massage');
+    expect(searchTextFrom('/search/', '?text=hej')).toBe('hej');
+    expect(searchTextFrom('/search/', '')).toBe('');
+  });
+});
+
+describe('age consent cookie', () => {
+  it('lasts 365 days on the whole site', () => {
+    expect(ageConsentCookie(false)).toBe('age_consent=1; Max-Age=31536000; Path=/; SameSite=Lax');
+    expect(ageConsentCookie(true)).toMatch(/; Secure$/);
+    expect(hasAgeConsent('x=1; age_consent=1')).toBe(true);
+    expect(hasAgeConsent('age_consent=0')).toBe(false);
+  });
+});
+
+describe('landing page slugs', () => {
+  it('accepts a slug or a path', () => {
+    expect(landingSlug('sikker-dating')).toBe('sikker-dating');
+    expect(landingSlug('/artikler/sikker-dating/')).toBe('sikker-dating');
+  });
+});
+
+describe('validation messages', () => {
+  it('map the schema and API keys to catalog keys, with a generic fallback', () => {
+    const empty = v.safeParse(SignInSchema, { email: '', password: '' });
+    expect(empty.issues?.[0]?.message).toBe('required');
+    const has = (key: string) => ['validation.required', 'validation.invalid'].includes(key);
+    expect(validationKey('required', has)).toBe('validation.required');
+    expect(validationKey('validation.required', has)).toBe('validation.required');
+    expect(validationKey('somethingNew', has)).toBe('validation.invalid');
+  });
+});
