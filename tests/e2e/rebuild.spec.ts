@@ -12,8 +12,8 @@ test('a rebuild after a data change shows the change', async ({ page, context, b
     data: { type: 'article', locale: 'da', url: slug, title, body },
   });
   expect(created.ok()).toBe(true);
-  const clean = await page.request.post('/api/frontend/cleancache');
-  expect(clean.ok()).toBe(true);
+  // No explicit rebuild request: the change itself schedules a debounced rebuild
+  // (SITE_REBUILD_DEBOUNCE_SECONDS=2 in playwright.config.ts).
 
   await expect
     .poll(async () => (await page.request.get(`/artikler/${slug}/`)).status(), { timeout: 180_000, intervals: [1000, 2000, 5000] })
@@ -28,4 +28,16 @@ test('a rebuild after a data change shows the change', async ({ page, context, b
   await page.goto('/artikler/');
   await expect(page.locator('#main').getByRole('link', { name: title })).toHaveAttribute('href', `/artikler/${slug}/`);
   await checkA11y(page);
+});
+
+test('support can ask for a rebuild now (cleancache); visitors cannot', async ({ page }) => {
+  test.setTimeout(240_000);
+  const builtAt = async () => ((await (await page.request.get('/readyz')).json()) as { site: { builtAt: string } }).site.builtAt;
+  const before = await builtAt();
+
+  expect((await page.request.get('/api/frontend/cleancache')).status()).toBe(401);
+  expect((await page.request.post('/api/support/login', { data: supportAdmin })).status()).toBe(200);
+  expect((await page.request.get('/api/frontend/cleancache')).status()).toBe(204);
+
+  await expect.poll(builtAt, { timeout: 180_000, intervals: [1000, 2000, 5000] }).not.toBe(before);
 });
