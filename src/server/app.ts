@@ -127,6 +127,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
   });
 
-  await registerStaticSite(app, options.siteDir);
+  await registerStaticSite(app, options.siteDir, { db: options.database.db, now: deps.now });
   return app;
 }

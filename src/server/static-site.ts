@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { currentSiteDir } from './jobs/site-build.ts';
+import type { Db } from './db/client.ts';
+import { advertIdFromPath, findAdvertRoute } from './domain/search/advert-route.ts';
 
 /** Client-only apps and shells: any path below the prefix is answered by the prefix's index.html. */
 const REWRITES: { prefix: string; file: string }[] = [
@@ -13,11 +15,13 @@ const REWRITES: { prefix: string; file: string }[] = [
 ];
 
 const PASSTHROUGH = /^\/(api|media|_astro|notificationhub|healthz|readyz|metrics)(\/|$)/;
+/** Legacy advert URLs (`/P/{slug}--{id}.html`) are redirected, never given a slash first. */
+const LEGACY_ADVERT = /^\/(en\/)?P\//;
 
 /** Paths without a query get a trailing slash (spec §2), except files (a dot in the last segment). */
 export function trailingSlashTarget(url: string): string | null {
   if (url.includes('?')) return null;
-  if (url.endsWith('/') || PASSTHROUGH.test(url)) return null;
+  if (url.endsWith('/') || PASSTHROUGH.test(url) || LEGACY_ADVERT.test(url)) return null;
   const last = url.slice(url.lastIndexOf('/') + 1);
   if (last.includes('.')) return null;
   return `${url}/`;
@@ -35,8 +39,37 @@ function cacheHeaders(reply: FastifyReply, filePath: string): void {
  * Serves the last good build from DATA_DIR/site/current (a link swapped atomically by each build),
  * with the rewrites the client-only apps need and the 404 page for everything else.
  */
-export async function registerStaticSite(app: FastifyInstance, siteDir: string): Promise<void> {
+export async function registerStaticSite(
+  app: FastifyInstance,
+  siteDir: string,
+  deps: { db: Db; now: () => Date },
+): Promise<void> {
   const root = currentSiteDir(siteDir);
+
+  /**
+   * Advert URLs that are not a built file: another slug, a bare id or the legacy form redirect
+   * permanently to the canonical page; a public advert whose page is not built yet gets the 404 page's
+   * shell with status 200 (it renders the advert from the API, noindex); a locked one the blocked page.
+   */
+  const answerAdvertPath = async (pathname: string, reply: FastifyReply): Promise<FastifyReply | null> => {
+    const id = advertIdFromPath(pathname);
+    if (id === null) return null;
+    const route = await findAdvertRoute(deps.db, id, deps.now());
+    if (!route) return null;
+    const english = pathname.startsWith('/en/');
+    const canonical = `${english ? '/en' : ''}${route.canonicalPath}`;
+    if (route.state === 'blocked') {
+      const blocked = `${english ? 'en/' : ''}advert-blocked/index.html`;
+      if (!existsSync(path.join(root, blocked))) return null;
+      reply.header('X-Robots-Tag', 'noindex');
+      return reply.code(404).sendFile(blocked);
+    }
+    if (route.state !== 'public') return null;
+    if (pathname !== canonical) return reply.redirect(canonical, 301);
+    reply.header('X-Robots-Tag', 'noindex');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.code(200).sendFile(english && existsSync(path.join(root, 'en/404.html')) ? 'en/404.html' : '404.html');
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -76,6 +109,8 @@ export async function registerStaticSite(app: FastifyInstance, siteDir: string):
         .send('<!doctype html><html lang="da"><meta charset="utf-8"><title>Siden bygges</title><p>Siden bygges – prøv igen om lidt. / The site is being built – try again shortly.</p></html>');
     }
     if (request.method === 'GET' || request.method === 'HEAD') {
+      const advertAnswer = await answerAdvertPath(pathname, reply);
+      if (advertAnswer) return advertAnswer;
       const rewrite = REWRITES.find((r) => pathname.startsWith(r.prefix));
       if (rewrite && existsSync(path.join(root, rewrite.file))) {
         cacheHeaders(reply, rewrite.file);

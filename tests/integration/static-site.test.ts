@@ -2,6 +2,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { createAdvert } from '#tests/support/fixtures.ts';
 
 let server: TestServer;
 
@@ -41,6 +42,8 @@ describe('serving the built site', () => {
       'en/search/index.html': '<div id="search-en"></div>',
       '404.html': '<h1>Siden findes ikke</h1>',
       'en/404.html': '<h1>Page not found</h1>',
+      'advert-blocked/index.html': '<h1>Annoncen er blokeret</h1>',
+      'annonce/built-page-1/index.html': '<h1>En bygget annonce</h1>',
       '_astro/app.abc123.js': 'console.log(1)',
       '.build-info.json': JSON.stringify({ id: 'one', finishedAt: new Date().toISOString(), pages: 7, durationMs: 1 }),
     });
@@ -101,5 +104,42 @@ describe('serving the built site', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+});
+
+describe('advert URLs (spec §2)', () => {
+  it('redirects a bare id, another slug and the legacy form permanently to the canonical page', async () => {
+    const { id } = await createAdvert(server.db, { name: 'Søs Ærlig' });
+    const canonical = `/annonce/soes-aerlig-${id}/`;
+    for (const from of [`/annonce/${id}/`, `/annonce/old-name-${id}/`, `/P/soes--${id}.html/`, `/P/soes--${id}.html`]) {
+      const response = await get(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(canonical);
+    }
+    expect((await get(`/en/annonce/${id}/`)).headers.get('location')).toBe(`/en${canonical}`);
+  });
+
+  it('lets a newly public advert be reached before its page is built, without indexing', async () => {
+    const { id } = await createAdvert(server.db, { name: 'Ny Annonce' });
+    const response = await get(`/annonce/ny-annonce-${id}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await response.text()).toContain('Siden findes ikke'); // the 404 page's shell renders it from the API
+  });
+
+  it('answers 404 for a hidden advert and the blocked page (404) for a locked one', async () => {
+    const hidden = await createAdvert(server.db, { name: 'Skjult', status: 0, approvedAt: null });
+    expect((await get(`/annonce/skjult-${hidden.id}/`)).status).toBe(404);
+    const locked = await createAdvert(server.db, { name: 'Last', status: 2 });
+    const response = await get(`/annonce/last-${locked.id}/`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Annoncen er blokeret');
+    expect((await get('/annonce/no-such-999999/')).status).toBe(404);
+  });
+
+  it('serves a built advert page as it is', async () => {
+    const response = await get('/annonce/built-page-1/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('En bygget annonce');
   });
 });

@@ -2,39 +2,11 @@ import { and, asc, avg, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adverts, cities, pictures, regions, reviews, videos, type MediaVariant } from '../../db/schema.ts';
 import { slugify } from '#lib/format.ts';
-import { kindOf, type AdvertKind } from '../adverts/statuses.ts';
+import { kindOf } from '../adverts/statuses.ts';
+import type { AdvertCard, PublicPicture } from '#lib/schemas/public-advert.ts';
 import type { Locale } from '../site/site-info.ts';
 
-/** A picture as the browser needs it: every variant with its public URL, for srcset. */
-export type PublicPicture = {
-  id: number;
-  width: number;
-  height: number;
-  variants: { url: string; width: number; height: number; format: string }[];
-};
-
-/** What a result list shows of an advert (front page, landing pages, search). */
-export type AdvertCard = {
-  id: number;
-  name: string;
-  /** Danish path; the English twin is '/en' + url. */
-  url: string;
-  kind: AdvertKind;
-  title: string;
-  introduction: string;
-  age: number | null;
-  city: string | null;
-  citySlug: string | null;
-  region: string | null;
-  regionSlug: string | null;
-  picture: PublicPicture | null;
-  validated: boolean;
-  hasVideo: boolean;
-  reviewCount: number;
-  rating: number | null;
-  frontPageBoosted: boolean;
-  searchBoosted: boolean;
-};
+export type { AdvertCard, PublicPicture };
 
 export const MEDIA_PREFIX = '/media/';
 

@@ -19,42 +19,12 @@ import {
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { isAdvertPublic, publicAdvertCondition } from '../adverts/visibility.ts';
-import { PROFILE_STATUS, kindOf, type AdvertKind } from '../adverts/statuses.ts';
+import { PROFILE_STATUS, kindOf } from '../adverts/statuses.ts';
 import type { Locale } from '../site/site-info.ts';
-import { MEDIA_PREFIX, advertPath, publicPicture, publicPictureCondition, type PublicPicture } from './advert-card.ts';
+import { MEDIA_PREFIX, advertPath, publicPicture, publicPictureCondition } from './advert-card.ts';
+import type { FullProfile } from '#lib/schemas/public-advert.ts';
 
-export type FullProfile = {
-  id: number;
-  name: string;
-  url: string;
-  kind: AdvertKind;
-  gender: number;
-  title: string;
-  introduction: string;
-  description: string;
-  age: number | null;
-  height: number | null;
-  weight: number | null;
-  breastType: number | null;
-  nationality: { id: number; code: string; name: string } | null;
-  languages: { id: number; code: string; name: string }[];
-  services: { id: number; slug: string; name: string; type: number }[];
-  incall: boolean;
-  outcall: boolean;
-  location: { region: string | null; regionSlug: string | null; city: string | null; citySlug: string | null };
-  phone: string | null;
-  hasWhatsapp: boolean;
-  website: string | null;
-  priceList: { id: number; durationMinutes: number; incallPriceOre: number | null; outcallPriceOre: number | null; description: string | null }[];
-  extraPrices: { id: number; description: string; priceOre: number }[];
-  paymentOptions: string[];
-  schedule: { weekday: number; from: string; to: string }[];
-  pictures: PublicPicture[];
-  videos: { id: number; url: string; posterUrl: string | null; width: number | null; height: number | null; durationSeconds: number | null }[];
-  reviews: { id: number; authorName: string; rating: number; text: string; reply: string | null; createdAt: string }[];
-  validated: boolean;
-  updatedAt: string;
-};
+export type { FullProfile };
 
 /**
  * Everything the advert page shows, for a public advert only (404 otherwise; a locked advert
