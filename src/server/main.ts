@@ -57,7 +57,12 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   await mkdir(config.paths.site, { recursive: true });
   await mkdir(config.paths.media, { recursive: true });
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.paths.db },
+    config.databaseUrl
+      ? {
+          databaseUrl: config.databaseUrl,
+          onConnectionError: (error) => log.error({ err: error }, 'a database connection broke; the pool reconnects'),
+        }
+      : { pgliteDir: config.paths.db },
   );
   try {
     const { firstStart, bootstrap } = await prepareDatabase(database, config, log);

@@ -45,10 +45,23 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
     handle,
     drop: async () => {
       await handle.close();
+      // Not `with (force)`: terminating the pool's last connections while they close raises an
+      // uncaught error in the client. Wait for them to go instead.
       const dropper = new Client({ connectionString: url });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      try {
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await dropper.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await dropper.end();
+      }
     },
   };
 }

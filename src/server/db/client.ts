@@ -60,7 +60,8 @@ function lockDirectory(dir: string): () => void {
 }
 
 export type OpenDatabaseOptions =
-  | { databaseUrl: string; pgliteDir?: undefined }
+  /** onConnectionError: an idle pooled connection broke (e.g. the server restarted); the pool reconnects. */
+  | { databaseUrl: string; pgliteDir?: undefined; onConnectionError?: (error: Error) => void }
   /** pgliteDir 'memory://' opens a fresh in-memory database (tests). */
   | { databaseUrl?: undefined; pgliteDir: string };
 
@@ -69,6 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await pool.query('select 1');
     return { db, kind: 'postgres', close: () => pool.end() };
