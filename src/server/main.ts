@@ -10,6 +10,7 @@ import type { DomainEvent, DomainEvents } from './domain/context.ts';
 import { SYSTEM } from './domain/context.ts';
 import { ensureBootstrapAdmin, type BootstrapResult } from './domain/support-users/save-support-user.ts';
 import { deleteExpiredSessions } from './domain/accounts/sessions.ts';
+import { refreshDueAdvertSearch } from './domain/search/refresh-advert-search.ts';
 import { buildApp } from './app.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite } from './jobs/site-build.ts';
@@ -41,6 +42,10 @@ export async function prepareDatabase(
       log.info({ ...result, ms: Date.now() - started }, 'demo content seeded');
     }
   }
+  // The search index: whatever is missing or due (all of it after a seed) is brought up to date.
+  const started = Date.now();
+  const refreshed = await refreshDueAdvertSearch(database.db, new Date());
+  if (refreshed > 0) log.info({ adverts: refreshed, ms: Date.now() - started }, 'search index refreshed');
   const bootstrap = await ensureBootstrapAdmin(
     { db: database.db, actor: SYSTEM, events: { publish: () => {} }, now: () => new Date() },
     {
@@ -119,9 +124,23 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       config.siteRebuildMinutes * 60_000,
     );
 
+    // Expiry, holidays and boosts change what is public with time alone: look every minute.
+    let refreshing = false;
+    const searchClock = setInterval(() => {
+      if (refreshing) return;
+      refreshing = true;
+      refreshDueAdvertSearch(database.db, new Date())
+        .then(async (count) => {
+          if (count > 0) await events.publish({ type: 'content.changed', reason: `${count} adverts changed with time` });
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'could not refresh the search index'))
+        .finally(() => (refreshing = false));
+    }, 60_000);
+
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
+        clearInterval(searchClock);
         clearInterval(schedule);
         await app.close();
         await worker.stop();

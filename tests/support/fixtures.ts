@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { refreshAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import {
   accounts,
   advertLanguages,
@@ -98,6 +99,7 @@ export async function createAdvert(db: Db, fixture: AdvertFixture = {}): Promise
   if (video) {
     await db.insert(videos).values({ advertId: advert!.id, storageKey: `videos/${advert!.id}/v.mp4`, posterKey: `videos/${advert!.id}/v.webp`, status: 2, moderationStatus: 1 });
   }
+  await refreshAdvertSearch(db, [advert!.id], new Date());
   return { id: advert!.id, accountId: account!.id, name };
 }
 

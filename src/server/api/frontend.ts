@@ -25,7 +25,8 @@ import {
 import { resolveSupportSession } from '../domain/accounts/sessions.ts';
 import { SearchProfilesSchema } from '#lib/schemas/search.ts';
 import { ReportAdvertSchema } from '#lib/schemas/report-advert.ts';
-import { listFrontPageAdverts } from '../domain/search/front-page.ts';
+import { listFrontPageAdverts, shuffleMinute } from '../domain/search/front-page.ts';
+import type { FrontPageAdverts } from '#lib/schemas/public-advert.ts';
 import { getFullProfile, listFullProfiles } from '../domain/search/full-profile.ts';
 import { searchProfiles } from '../domain/search/search-profiles.ts';
 import { findKeywordTarget, searchWithFreeText } from '../domain/search/free-text.ts';
@@ -115,12 +116,21 @@ export function frontendRoutes(deps: ApiDeps) {
       return getLandingPage(deps.db, input.Kind, input.Url, input.Locale);
     });
 
+    /** The order is fixed within a minute (by definition), so one answer per minute and language is kept. */
+    const frontPageMemo = new Map<string, Promise<FrontPageAdverts>>();
     app.get('/frontpageprofiles', async (request, reply) => {
       const { Locale } = readInput(request, LocaleInput);
-      // The order changes every minute; caches may keep it until the minute ends.
       const now = deps.now();
+      const key = `${shuffleMinute(now)}:${Locale}`;
+      let answer = frontPageMemo.get(key);
+      if (!answer) {
+        for (const old of frontPageMemo.keys()) if (!old.startsWith(`${shuffleMinute(now)}:`)) frontPageMemo.delete(old);
+        answer = listFrontPageAdverts(deps.db, now, Locale);
+        frontPageMemo.set(key, answer);
+        answer.catch(() => frontPageMemo.delete(key));
+      }
       cachePublic(reply, Math.max(1, 60 - now.getUTCSeconds()));
-      return listFrontPageAdverts(deps.db, now, Locale);
+      return answer;
     });
 
     app.get('/frontpageactiveareas', async (request, reply) => {

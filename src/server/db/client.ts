@@ -59,6 +59,12 @@ function lockDirectory(dir: string): () => void {
   throw new Error(`Could not lock ${dir}`);
 }
 
+/**
+ * Per-connection settings. Typo-tolerant search compares words with `<%` (pg_trgm word similarity);
+ * 0.5 lets one wrong letter in a five-letter word through. Ignored until pg_trgm is installed.
+ */
+const SESSION_SETUP = `set pg_trgm.word_similarity_threshold = 0.5`;
+
 export type OpenDatabaseOptions =
   /** onConnectionError: an idle pooled connection broke (e.g. the server restarted); the pool reconnects. */
   | { databaseUrl: string; pgliteDir?: undefined; onConnectionError?: (error: Error) => void }
@@ -71,6 +77,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('error', (error) => options.onConnectionError?.(error));
+    pool.on('connect', (client) => {
+      client.query(SESSION_SETUP).catch((error: Error) => options.onConnectionError?.(error));
+    });
     const db = drizzle(pool, { schema }) as unknown as Db;
     await pool.query('select 1');
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -85,6 +94,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const client = await PGlite.create(inMemory ? undefined : dir, {
       extensions: { pg_trgm },
     });
+    await client.exec(SESSION_SETUP);
     const db = drizzle(client, { schema }) as unknown as Db;
     return {
       db,

@@ -8,6 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  customType,
   bigserial,
   boolean,
   check,
@@ -824,6 +826,76 @@ export const siteBuilds = pgTable(
   (t) => [index('site_builds_started_idx').on(t.startedAt)],
 );
 
+/** Postgres full-text document. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search index: one narrow row per advert that is public now (derived from `adverts` and its
+ * relations by src/server/domain/search/refresh-advert-search.ts, never written elsewhere). Filters,
+ * counts and ordering read only this table; texts and cards are in advert_search_documents.
+ * kind: 0 escort, 1 trans escort, 2 Thai massage (the three public categories).
+ * rank orders results: search-boosted first, then most recently updated.
+ */
+export const advertSearch = pgTable(
+  'advert_search',
+  {
+    advertId: integer('advert_id')
+      .primaryKey()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull(),
+    regionId: integer('region_id'),
+    cityId: integer('city_id'),
+    age: smallint('age'),
+    height: smallint('height'),
+    weight: smallint('weight'),
+    breastType: smallint('breast_type'),
+    nationalityId: integer('nationality_id'),
+    incall: boolean('incall').notNull(),
+    outcall: boolean('outcall').notNull(),
+    validated: boolean('validated').notNull(),
+    hasVideo: boolean('has_video').notNull(),
+    hasReview: boolean('has_review').notNull(),
+    languageIds: integer('language_ids').array().notNull(),
+    serviceIds: integer('service_ids').array().notNull(),
+    frontPageBoosted: boolean('front_page_boosted').notNull(),
+    rank: bigint('rank', { mode: 'number' }).notNull(),
+    /** When this row must be looked at again (expiry, holiday start, a boost ending). */
+    recheckAt: tstz('recheck_at'),
+    refreshedAt: tstz('refreshed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('advert_search_kind_rank_idx').on(t.kind, t.rank),
+    index('advert_search_rank_idx').on(t.rank),
+    index('advert_search_place_idx').on(t.kind, t.regionId, t.cityId),
+    index('advert_search_city_idx').on(t.cityId),
+    index('advert_search_recheck_idx').on(t.recheckAt),
+    index('advert_search_languages_idx').using('gin', t.languageIds),
+    index('advert_search_services_idx').using('gin', t.serviceIds),
+  ],
+);
+
+/**
+ * The wide part of the search index, kept apart so that filtering scans only narrow rows: the text
+ * to match (Danish full text and typo-tolerant trigram text) and the prebuilt result cards.
+ */
+export const advertSearchDocuments = pgTable(
+  'advert_search_documents',
+  {
+    advertId: integer('advert_id')
+      .primaryKey()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    /** Name, title, city and service names, lower case: what typo-tolerant matching compares with. */
+    searchText: text('search_text').notNull(),
+    cardDa: jsonb('card_da').notNull(),
+    cardEn: jsonb('card_en').notNull(),
+  },
+  (t) => [
+    index('advert_search_documents_document_idx').using('gin', t.document),
+    index('advert_search_documents_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Inferred row types
 // ---------------------------------------------------------------------------------------------
@@ -863,3 +935,5 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
 export type SiteBuild = typeof siteBuilds.$inferSelect;
+export type AdvertSearchRow = typeof advertSearch.$inferSelect;
+export type AdvertSearchDocument = typeof advertSearchDocuments.$inferSelect;

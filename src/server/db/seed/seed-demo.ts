@@ -56,7 +56,14 @@ export type SeedDemoOptions = {
   adverts?: number;
   /** A PRNG returning [0, 1); default mulberry32(42). */
   random?: () => number;
+  /**
+   * 'shared': render a pool of pictures once and let every advert's picture rows point at them (for
+   * the 50,000-advert benchmark, where rendering 200,000 files would dominate). Default 'per-picture'.
+   */
+  pictureFiles?: 'per-picture' | 'shared';
 };
+
+const SHARED_POOL_SIZE = 48;
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_SUPPORT_EMAIL = 'support@example.invalid';
@@ -241,10 +248,10 @@ export function demoPictureSvg(r: Random): string {
 type PictureJob = { advertId: number; sortOrder: number; svg: string };
 type PictureRow = typeof pictures.$inferInsert;
 
-async function writePicture(mediaDir: string, job: PictureJob): Promise<PictureRow> {
+async function writePicture(mediaDir: string, job: PictureJob, folder = String(job.advertId)): Promise<PictureRow> {
   const uuid = randomUUID();
-  const storageKey = `pictures/${job.advertId}/${uuid}`;
-  const dir = path.join(mediaDir, 'public', 'pictures', String(job.advertId));
+  const storageKey = `pictures/${folder}/${uuid}`;
+  const dir = path.join(mediaDir, 'public', 'pictures', folder);
   await mkdir(dir, { recursive: true });
   const raw = await sharp(Buffer.from(job.svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const variants: MediaVariant[] = [];
@@ -765,10 +772,22 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ adve
       p.pictureSvgs.map((svg, sortOrder) => ({ advertId: advertId(p), sortOrder, svg })),
     );
     const rows: PictureRow[] = new Array(jobs.length);
-    const indexed = jobs.map((job, index) => ({ job, index }));
-    await runBounded(indexed, PICTURE_CONCURRENCY, async ({ job, index }) => {
-      rows[index] = await writePicture(options.mediaDir, job);
-    });
+    if (options.pictureFiles === 'shared') {
+      const pool: PictureRow[] = new Array(Math.min(SHARED_POOL_SIZE, jobs.length));
+      const poolJobs = jobs.slice(0, pool.length).map((job, index) => ({ job, index }));
+      await runBounded(poolJobs, PICTURE_CONCURRENCY, async ({ job, index }) => {
+        pool[index] = await writePicture(options.mediaDir, job, 'pool');
+      });
+      jobs.forEach((job, index) => {
+        const shared = pool[index % pool.length] as PictureRow;
+        rows[index] = { ...shared, advertId: job.advertId, sortOrder: job.sortOrder, isPrimary: job.sortOrder === 0 };
+      });
+    } else {
+      const indexed = jobs.map((job, index) => ({ job, index }));
+      await runBounded(indexed, PICTURE_CONCURRENCY, async ({ job, index }) => {
+        rows[index] = await writePicture(options.mediaDir, job);
+      });
+    }
     await insertAll(tx, pictures, rows);
     pictureCount = rows.length;
   });

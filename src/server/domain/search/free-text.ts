@@ -40,8 +40,13 @@ export async function recordSearchKeyword(db: Db, keyword: string, matched: bool
 export async function searchWithFreeText(db: Db, input: SearchProfilesInput, now: Date): Promise<SearchResult & { keyword: string }> {
   const keyword = normaliseKeyword(input.Text);
   const terms = keyword ? await expandKeyword(db, keyword) : [];
-  const conditions = terms.map(textCondition).filter((c) => c !== undefined);
-  const result = await searchProfiles(db, { ...input, Text: '' }, now, conditions.length ? { extraText: or(...conditions)! } : {});
+  const search = (fuzzy: boolean) => {
+    const conditions = terms.map((term) => textCondition(term, { fuzzy })).filter((c) => c !== undefined);
+    return searchProfiles(db, { ...input, Text: '' }, now, conditions.length ? { extraText: or(...conditions)! } : {});
+  };
+  let result = await search(false);
+  // Nothing found: try again forgiving small typos (slower, so only now).
+  if (result.total === 0 && terms.length > 0) result = await search(true);
   await recordSearchKeyword(db, keyword, result.total > 0, now);
   return { ...result, keyword };
 }

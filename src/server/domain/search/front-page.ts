@@ -1,9 +1,9 @@
-import { and, gt, isNotNull, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { adverts } from '../../db/schema.ts';
-import { publicAdvertCondition } from '../adverts/visibility.ts';
+import { advertSearch } from '../../db/schema.ts';
+import type { FrontPageAdverts } from '#lib/schemas/public-advert.ts';
+import { cardsOf } from './search-profiles.ts';
 import type { Locale } from '../site/site-info.ts';
-import { listAdvertCards, type AdvertCard } from './advert-card.ts';
 
 export const FRONT_PAGE_SIZE = 60;
 
@@ -14,24 +14,23 @@ export function shuffleMinute(now: Date): number {
 
 /**
  * Front-page adverts (DESIGN.md "Front page order"): front-page-boosted first, then the rest, each
- * group in an order reshuffled every minute by a hash of (id, minute).
+ * group in an order reshuffled every minute by a hash of (id, minute). Reads the search index, so
+ * only public adverts appear.
  */
 export async function listFrontPageAdverts(
   db: Db,
   now: Date,
   locale: Locale,
   limit = FRONT_PAGE_SIZE,
-): Promise<{ minute: number; items: AdvertCard[] }> {
+): Promise<FrontPageAdverts> {
   const minute = shuffleMinute(now);
-  const boosted = and(isNotNull(adverts.frontPageBoostUntil), gt(adverts.frontPageBoostUntil, now));
   const rows = await db
-    .select({ id: adverts.id })
-    .from(adverts)
-    .where(publicAdvertCondition(now))
+    .select({ id: advertSearch.advertId })
+    .from(advertSearch)
     .orderBy(
-      sql`(${boosted}) desc`,
-      sql`mod(${adverts.id}::bigint * 2654435761 + ${minute}::bigint * 40503, 4294967291)`,
+      desc(advertSearch.frontPageBoosted),
+      sql`mod(${advertSearch.advertId}::bigint * 2654435761 + ${minute}::bigint * 40503, 4294967291)`,
     )
     .limit(limit);
-  return { minute, items: await listAdvertCards(db, rows.map((r) => r.id), locale, now) };
+  return { minute, items: await cardsOf(db, rows.map((row) => row.id), locale) };
 }

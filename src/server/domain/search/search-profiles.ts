@@ -1,19 +1,18 @@
-import { and, between, count, desc, eq, gt, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { advertLanguages, advertServices, adverts, cities, regions, reviews, services, videos } from '../../db/schema.ts';
+import { advertSearch, advertSearchDocuments, cities, regions } from '../../db/schema.ts';
 import { FILTER_DEFAULTS, type SearchProfilesInput } from '#lib/schemas/search.ts';
 import { normalisePlaceName } from '#lib/format.ts';
-import { publicAdvertCondition } from '../adverts/visibility.ts';
-import { ADVERT_KINDS, ADVERT_TYPE, GENDER, type AdvertKind } from '../adverts/statuses.ts';
-import { listAdvertCards, type AdvertCard } from './advert-card.ts';
+import type { AdvertCard, SearchResult } from '#lib/schemas/public-advert.ts';
+import { ADVERT_KINDS, type AdvertKind } from '../adverts/statuses.ts';
 
-export type SearchResult = { total: number; page: number; pageSize: number; items: AdvertCard[] };
+export type { SearchResult };
 
-export function kindCondition(kind: AdvertKind): SQL {
-  if (kind === 'thaimassage') return eq(adverts.kind, ADVERT_TYPE.ThaiMassage);
-  if (kind === 'trans-escort') return and(eq(adverts.kind, ADVERT_TYPE.IndependentEscort), eq(adverts.gender, GENDER.Transgender)) as SQL;
-  return and(eq(adverts.kind, ADVERT_TYPE.IndependentEscort), ne(adverts.gender, GENDER.Transgender)) as SQL;
-}
+/** A text search stops counting here (the answer says `totalCapped`). */
+export const COUNT_CAP = 1000;
+
+/** The search index's kind codes. */
+export const SEARCH_KIND: Record<AdvertKind, number> = { escort: 0, 'trans-escort': 1, thaimassage: 2 };
 
 /** The kinds asked for, by flags or by the landing URL's first segment; none means all. */
 function kindsOf(input: SearchProfilesInput, urlKind: AdvertKind | null): AdvertKind[] {
@@ -60,104 +59,109 @@ function parseLandingUrl(url: string): { kind: AdvertKind | null; region: string
   return { kind, region: kind ? (parts[1] ?? '') : '', city: kind ? (parts[2] ?? '') : '' };
 }
 
-/** Free text: name, title, texts, city and services, Danish stemming, accents folded, typos tolerated. */
-export function textCondition(text: string): SQL | undefined {
-  const words = text
+/** The prebuilt cards of the given adverts, in the order given. */
+export async function cardsOf(db: Db, ids: number[], locale: 'da' | 'en'): Promise<AdvertCard[]> {
+  if (ids.length === 0) return [];
+  const d = advertSearchDocuments;
+  const rows = await db
+    .select({ id: d.advertId, card: locale === 'en' ? d.cardEn : d.cardDa })
+    .from(d)
+    .where(inArray(d.advertId, ids));
+  const byId = new Map(rows.map((row) => [row.id, row.card as AdvertCard]));
+  return ids.map((id) => byId.get(id)).filter((card): card is AdvertCard => card !== undefined);
+}
+
+/** Splits free text into at most eight words, lower case, letters and digits only. */
+export function searchWords(text: string): string[] {
+  return text
     .toLowerCase()
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}-]/gu, ''))
     .filter((word) => word.length > 0)
     .slice(0, 8);
-  if (words.length === 0) return undefined;
-  const document = sql`(
-    setweight(to_tsvector('danish', coalesce(${adverts.name}, '')), 'A') ||
-    setweight(to_tsvector('danish', coalesce(${adverts.title}, '') || ' ' || coalesce(${adverts.titleEn}, '')), 'B') ||
-    to_tsvector('danish', coalesce(${adverts.introduction}, '') || ' ' || coalesce(${adverts.description}, '') || ' ' ||
-      coalesce(${adverts.introductionEn}, '') || ' ' || coalesce(${adverts.descriptionEn}, '')))`;
-  const perWord = words.map((word) => {
-    const pattern = `%${word}%`;
-    return sql`(
-      ${document} @@ plainto_tsquery('danish', ${word})
-      or ${adverts.name} ilike ${pattern}
-      or exists (select 1 from ${cities} c where c.id = ${adverts.cityId} and (c.name ilike ${pattern} or word_similarity(${word}, c.name) >= 0.5))
-      or exists (select 1 from ${advertServices} s join ${services} sv on sv.id = s.service_id
-                 where s.advert_id = ${adverts.id} and (sv.name_da ilike ${pattern} or sv.name_en ilike ${pattern}
-                   or word_similarity(${word}, sv.name_da) >= 0.5 or word_similarity(${word}, sv.name_en) >= 0.5))
-      or word_similarity(${word}, ${adverts.name}) >= 0.5
-      or word_similarity(${word}, ${adverts.title}) >= 0.5
-    )`;
-  });
-  return and(...perWord);
 }
 
 /**
- * searchpageprofiles (spec §7): public adverts matching every filter; search-boosted first, then the
- * most recently updated. Multi-selects: any of the languages, nationalities and breast types; all of
- * the services. An unknown region or city gives no results (the route shows the 404 page).
+ * Free text, every word must match: Danish stemming over name, title, texts, city and services, or a
+ * substring of name, title, city or services; `fuzzy` adds typo tolerance (trigram word similarity),
+ * which is slower and used only when the exact pass finds nothing. Correlated to the search row, so a
+ * query ordered by rank can stop as soon as a page is full.
  */
-export async function searchProfiles(db: Db, input: SearchProfilesInput, now: Date, options: { extraText?: SQL } = {}): Promise<SearchResult> {
-  const landing = parseLandingUrl(input.Url);
-  const place = await resolvePlace(db, input.Location || landing.region, input.City || landing.city);
-  const empty = { total: 0, page: input.Page, pageSize: input.PageSize, items: [] };
-  if (place.unknown) return empty;
-
-  const conditions: (SQL | undefined)[] = [publicAdvertCondition(now)];
-  const kinds = kindsOf(input, landing.kind);
-  if (kinds.length > 0 && kinds.length < 3) conditions.push(or(...kinds.map(kindCondition)));
-  if (place.regionId) conditions.push(eq(adverts.regionId, place.regionId));
-  if (place.cityId) conditions.push(eq(adverts.cityId, place.cityId));
-
-  const range = (column: typeof adverts.age | typeof adverts.height | typeof adverts.weight, from: number, to: number, min: number, max: number) => {
-    if (from === min && to === max) return undefined;
-    return between(column, Math.min(from, to), Math.max(from, to));
-  };
-  conditions.push(range(adverts.age, input.AgeFrom, input.AgeTo, FILTER_DEFAULTS.ageFrom, FILTER_DEFAULTS.ageTo));
-  conditions.push(range(adverts.height, input.HeightFrom, input.HeightTo, FILTER_DEFAULTS.heightFrom, FILTER_DEFAULTS.heightTo));
-  conditions.push(range(adverts.weight, input.WeightFrom, input.WeightTo, FILTER_DEFAULTS.weightFrom, FILTER_DEFAULTS.weightTo));
-
-  if (input.Incall) conditions.push(eq(adverts.incall, true));
-  if (input.Outcall) conditions.push(eq(adverts.outcall, true));
-  if (input.Validated) conditions.push(eq(adverts.validationStatus, 2));
-  if (input.Breasts.length) conditions.push(inArray(adverts.breastType, input.Breasts));
-  if (input.Nationalities.length) conditions.push(inArray(adverts.nationalityId, input.Nationalities));
-  if (input.Languages.length) {
-    conditions.push(
-      sql`exists (select 1 from ${advertLanguages} al where al.advert_id = ${adverts.id} and al.language_id in (${sql.join(
-        input.Languages.map((id) => sql`${id}`),
-        sql`, `,
-      )}))`,
-    );
-  }
-  for (const serviceId of input.Services) {
-    conditions.push(sql`exists (select 1 from ${advertServices} s where s.advert_id = ${adverts.id} and s.service_id = ${serviceId})`);
-  }
-  if (input.Video) {
-    conditions.push(
-      sql`exists (select 1 from ${videos} v where v.advert_id = ${adverts.id} and v.status = 2 and v.moderation_status = 1 and v.is_online and v.deleted_at is null)`,
-    );
-  }
-  if (input.Review) {
-    conditions.push(sql`exists (select 1 from ${reviews} r where r.advert_id = ${adverts.id} and r.status = 1)`);
-  }
-  conditions.push(options.extraText ?? textCondition(input.Text));
-
-  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
-  const boosted = and(isNotNull(adverts.searchBoostUntil), gt(adverts.searchBoostUntil, now));
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ id: adverts.id })
-      .from(adverts)
-      .where(where)
-      .orderBy(sql`(${boosted}) desc`, desc(adverts.updatedAt), desc(adverts.id))
-      .limit(input.PageSize)
-      .offset((input.Page - 1) * input.PageSize),
-    db.select({ n: count() }).from(adverts).where(where),
-  ]);
-  return {
-    total: Number(totals[0]?.n ?? 0),
-    page: input.Page,
-    pageSize: input.PageSize,
-    items: await listAdvertCards(db, rows.map((r) => r.id), input.Locale, now),
-  };
+export function textCondition(text: string, options: { fuzzy?: boolean } = {}): SQL | undefined {
+  const words = searchWords(text);
+  if (words.length === 0) return undefined;
+  const d = advertSearchDocuments;
+  const perWord = words.map((word) => {
+    const exact = sql`(${d.document} @@ plainto_tsquery('danish', ${word}) or ${d.searchText} like ${`%${word.replace(/[%_\\]/g, '')}%`})`;
+    return options.fuzzy ? sql`(${exact} or ${word} <% ${d.searchText})` : exact;
+  });
+  return sql`exists (select 1 from ${d} where ${d.advertId} = ${advertSearch.advertId} and ${and(...perWord)})`;
 }
 
+/**
+ * searchpageprofiles (spec §7), on the search index (public adverts only): search-boosted first, then
+ * the most recently updated. Multi-selects: any of the languages, nationalities and breast types; all
+ * of the services. An unknown region or city gives no results (the route shows the 404 page).
+ */
+export async function searchProfiles(
+  db: Db,
+  input: SearchProfilesInput,
+  _now: Date,
+  options: { extraText?: SQL } = {},
+): Promise<SearchResult> {
+  const landing = parseLandingUrl(input.Url);
+  const place = await resolvePlace(db, input.Location || landing.region, input.City || landing.city);
+  if (place.unknown) return { total: 0, page: input.Page, pageSize: input.PageSize, items: [] };
+
+  const s = advertSearch;
+  const conditions: (SQL | undefined)[] = [];
+  const kinds = kindsOf(input, landing.kind);
+  if (kinds.length > 0 && kinds.length < 3) conditions.push(inArray(s.kind, kinds.map((kind) => SEARCH_KIND[kind])));
+  if (place.regionId) conditions.push(eq(s.regionId, place.regionId));
+  if (place.cityId) conditions.push(eq(s.cityId, place.cityId));
+
+  const range = (column: typeof s.age | typeof s.height | typeof s.weight, from: number, to: number, min: number, max: number) =>
+    from === min && to === max ? undefined : between(column, Math.min(from, to), Math.max(from, to));
+  conditions.push(range(s.age, input.AgeFrom, input.AgeTo, FILTER_DEFAULTS.ageFrom, FILTER_DEFAULTS.ageTo));
+  conditions.push(range(s.height, input.HeightFrom, input.HeightTo, FILTER_DEFAULTS.heightFrom, FILTER_DEFAULTS.heightTo));
+  conditions.push(range(s.weight, input.WeightFrom, input.WeightTo, FILTER_DEFAULTS.weightFrom, FILTER_DEFAULTS.weightTo));
+
+  if (input.Incall) conditions.push(eq(s.incall, true));
+  if (input.Outcall) conditions.push(eq(s.outcall, true));
+  if (input.Validated) conditions.push(eq(s.validated, true));
+  if (input.Video) conditions.push(eq(s.hasVideo, true));
+  if (input.Review) conditions.push(eq(s.hasReview, true));
+  if (input.Breasts.length) conditions.push(inArray(s.breastType, input.Breasts));
+  if (input.Nationalities.length) conditions.push(inArray(s.nationalityId, input.Nationalities));
+  const intArray = (ids: number[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::integer[]`;
+  if (input.Languages.length) conditions.push(sql`${s.languageIds} && ${intArray(input.Languages)}`);
+  if (input.Services.length) conditions.push(sql`${s.serviceIds} @> ${intArray(input.Services)}`);
+  const text = options.extraText ?? textCondition(input.Text);
+  if (text) conditions.push(text);
+
+  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ id: s.advertId })
+      .from(s)
+      .where(where)
+      .orderBy(desc(s.rank), desc(s.advertId))
+      .limit(input.PageSize)
+      .offset((input.Page - 1) * input.PageSize),
+    // A text search counts at most COUNT_CAP matches (a common word may match most adverts; the list
+    // shows a page at a time anyway); filters alone count exactly over the narrow index.
+    text
+      ? db.execute(sql`select count(*)::int as n from (select 1 from ${s} where ${where} limit ${COUNT_CAP}) capped`).then(
+          (result) => [{ n: ((result as unknown as { rows: { n: number }[] }).rows ?? (result as unknown as { n: number }[]))[0]?.n ?? 0 }],
+        )
+      : db.select({ n: count() }).from(s).where(where),
+  ]);
+  const total = Number(totals[0]?.n ?? 0);
+  return {
+    total,
+    ...(text && total >= COUNT_CAP ? { totalCapped: true } : {}),
+    page: input.Page,
+    pageSize: input.PageSize,
+    items: await cardsOf(db, rows.map((row) => row.id), input.Locale),
+  };
+}

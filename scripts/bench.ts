@@ -1,0 +1,293 @@
+/**
+ * `npm run bench`: the public site's speed budgets (issue 3), measured on this machine.
+ *
+ * 1. Generates BENCH_ADVERTS (default 50,000) demo adverts into a fresh PGlite data directory
+ *    (pictures from a shared pool of generated images).
+ * 2. Starts the production server on it (`node scripts/start.ts`), which builds the site; reports the
+ *    build's pages/s, then asks for a rebuild (as after one advert change) and times it.
+ * 3. With autocannon (no pipelining) measures requests/s and p50/p95/p99 for the front page, two
+ *    landing pages, an advert page and searchpageprofiles (kind only; kind+region+city; five filters),
+ *    and a plain node:http server answering the same bytes as the reference for the static pages.
+ * 4. searchpageprofiles: p99 at half of its maximum rate; its cost at BENCH_SMALL_ADVERTS (5,000) vs
+ *    50,000 adverts.
+ * 5. The server's peak RSS (VmHWM) over the whole run, PGlite included.
+ *
+ * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
+ * measurement, default 10), BENCH_CONNECTIONS (default 10), BENCH_DIR (default a temp dir), BENCH_KEEP=1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { seedReference } from '#server/db/seed/seed-reference.ts';
+import { seedDemo } from '#server/db/seed/seed-demo.ts';
+
+const ADVERTS = Number(process.env['BENCH_ADVERTS'] ?? 50_000);
+const SMALL = Number(process.env['BENCH_SMALL_ADVERTS'] ?? 5_000);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+type Row = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
+const rows: Row[] = [];
+const facts: string[] = [];
+
+function log(message: string): void {
+  process.stdout.write(`[bench] ${message}\n`);
+}
+
+async function seed(dir: string, adverts: number): Promise<number> {
+  const started = Date.now();
+  const handle = await openDatabase({ pgliteDir: path.join(dir, 'db') });
+  try {
+    await migrateDatabase(handle);
+    await seedReference(handle.db, { siteUrl: 'http://localhost:3000' });
+    await seedDemo(handle.db, { mediaDir: path.join(dir, 'media'), adverts, pictureFiles: 'shared' });
+  } finally {
+    await handle.close();
+  }
+  return Date.now() - started;
+}
+
+function peakRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(status.match(/VmHWM:\s+(\d+) kB/)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+type Server = { child: ChildProcess; url: string; peak: () => number; stop: () => Promise<void> };
+
+async function startServer(dir: string, port: number): Promise<Server> {
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SUPPORT_ADMIN_EMAIL: 'bench@example.test',
+      SUPPORT_ADMIN_PASSWORD: 'bench-admin-password',
+      SITE_REBUILD_MINUTES: '1440',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, peakRssMb(child.pid!))), 1000);
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    child,
+    url,
+    peak: () => Math.max(peak, peakRssMb(child.pid!)),
+    stop: async () => {
+      peak = Math.max(peak, peakRssMb(child.pid!));
+      clearInterval(sampler);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function readyInfo(url: string): Promise<{ builtAt: string; pages: number } | null> {
+  const response = await fetch(`${url}/readyz`);
+  if (!response.ok) return null;
+  const body = (await response.json()) as { site: { builtAt: string; pages: number } };
+  return body.site;
+}
+
+type Target = { name: string; url: string; method?: 'GET' | 'POST'; body?: string; rate?: number };
+
+async function measure(target: Target, seconds = SECONDS): Promise<Row & { rpsRaw: number }> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    headers: { 'accept-encoding': 'br, gzip', 'content-type': 'application/json' },
+    ...(target.body ? { body: target.body } : {}),
+    ...(target.rate ? { overallRate: target.rate } : {}),
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return {
+    name: target.name,
+    rps: Math.round(result.requests.average),
+    rpsRaw: result.requests.average,
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 ?? result.latency.p99,
+    p99: result.latency.p99,
+    errors,
+  };
+}
+
+/** A plain node:http server answering the same bytes (compressed as our server did) for the same paths. */
+async function referenceServer(baseUrl: string, paths: string[]): Promise<{ url: string; close: () => Promise<void> }> {
+  const bodies = new Map<string, { body: Buffer; headers: Record<string, string> }>();
+  for (const p of paths) {
+    const response = await fetch(`${baseUrl}${p}`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = { 'content-type': response.headers.get('content-type') ?? 'text/html' };
+    const encoding = response.headers.get('content-encoding');
+    if (encoding) headers['content-encoding'] = encoding;
+    bodies.set(p, { body, headers });
+  }
+  const server = http.createServer((request, response) => {
+    const hit = bodies.get(request.url ?? '');
+    if (!hit) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { ...hit.headers, 'content-length': hit.body.length }).end(hit.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function firstAdvertPath(url: string): Promise<string> {
+  const page = (await (await fetch(`${url}/api/frontend/fullprofiles?Take=1`)).json()) as { items: { url: string }[] };
+  return page.items[0]!.url;
+}
+
+async function searchTargets(url: string): Promise<Target[]> {
+  const references = (await (await fetch(`${url}/api/frontend/profilesreferences`)).json()) as {
+    languages: { id: number; code: string }[];
+  };
+  const english = references.languages.find((l) => l.code === 'en')!.id;
+  const endpoint = `${url}/api/frontend/searchpageprofiles`;
+  return [
+    { name: 'search: kind only', url: endpoint, method: 'POST', body: JSON.stringify({ Escort: true }) },
+    {
+      name: 'search: kind+region+city',
+      url: endpoint,
+      method: 'POST',
+      body: JSON.stringify({ Url: '/escort/region-hovedstaden/koebenhavn/' }),
+    },
+    {
+      name: 'search: five filters',
+      url: endpoint,
+      method: 'POST',
+      body: JSON.stringify({ Escort: true, AgeFrom: 22, AgeTo: 40, Languages: [english], Incall: true, Validated: true }),
+    },
+  ];
+}
+
+async function searchAtHalfRate(target: Target): Promise<Row> {
+  const max = await measure(target, Math.max(5, Math.round(SECONDS / 2)));
+  const half = await measure({ ...target, rate: Math.max(1, Math.floor(max.rpsRaw / 2)) });
+  return { ...half, name: `${target.name} @ half max (${Math.floor(max.rpsRaw / 2)}/s)` };
+}
+
+async function main(): Promise<void> {
+  const base = process.env['BENCH_DIR'] ?? (await mkdtemp(path.join(os.tmpdir(), 'annonce-bench-')));
+  const bigDir = path.join(base, `adverts-${ADVERTS}`);
+  log(`seeding ${ADVERTS} adverts into ${bigDir}`);
+  const seedMs = await seed(bigDir, ADVERTS);
+  facts.push(`seed ${ADVERTS} adverts: ${(seedMs / 1000).toFixed(0)} s`);
+
+  const server = await startServer(bigDir, 3900);
+  try {
+    const startedAt = Date.now();
+    await waitFor(async () => (await readyInfo(server.url)) !== null, 60 * 60_000, 'the first site build');
+    const info = JSON.parse(await readFile(path.join(bigDir, 'site', 'current', '.build-info.json'), 'utf8')) as {
+      pages: number;
+      durationMs: number;
+    };
+    facts.push(
+      `first build: ${info.pages} pages in ${(info.durationMs / 1000).toFixed(1)} s = ${Math.round((info.pages / info.durationMs) * 1000)} pages/s (start to ready ${((Date.now() - startedAt) / 1000).toFixed(0)} s)`,
+    );
+
+    const advertPath = await firstAdvertPath(server.url);
+    const pages: Target[] = [
+      { name: 'front page /', url: `${server.url}/` },
+      { name: 'landing /escort/', url: `${server.url}/escort/` },
+      { name: 'landing /escort/region-hovedstaden/koebenhavn/', url: `${server.url}/escort/region-hovedstaden/koebenhavn/` },
+      { name: `advert ${advertPath}`, url: `${server.url}${advertPath}` },
+    ];
+    const reference = await referenceServer(server.url, pages.map((p) => new URL(p.url).pathname));
+    for (const page of pages) {
+      const ours = await measure(page);
+      const ref = await measure({ ...page, name: `${page.name} (reference)`, url: `${reference.url}${new URL(page.url).pathname}` });
+      rows.push({ ...ours, note: `${(ours.rpsRaw / ref.rpsRaw).toFixed(2)}x reference` });
+      rows.push(ref);
+    }
+    await reference.close();
+
+    const searches = await searchTargets(server.url);
+    const bigSearch: Row[] = [];
+    for (const target of searches) {
+      const row = await searchAtHalfRate(target);
+      rows.push(row);
+      bigSearch.push(row);
+    }
+
+    // A rebuild as after one advert changed: support asks for one; time until the new build is served.
+    const before = (await readyInfo(server.url))!.builtAt;
+    const login = await fetch(`${server.url}/api/support/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.test', password: 'bench-admin-password' }),
+    });
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const rebuildStarted = Date.now();
+    await fetch(`${server.url}/api/frontend/cleancache`, { headers: { cookie } });
+    await waitFor(async () => (await readyInfo(server.url))?.builtAt !== before, 60 * 60_000, 'the rebuild');
+    facts.push(`rebuild after a change (full rebuild): ${((Date.now() - rebuildStarted) / 1000).toFixed(1)} s`);
+    facts.push(`server peak RSS (VmHWM) over the run: ${server.peak()} MB`);
+
+    if (SMALL > 0) {
+      await server.stop();
+      const smallDir = path.join(base, `adverts-${SMALL}`);
+      log(`seeding ${SMALL} adverts for the scaling run`);
+      await seed(smallDir, SMALL);
+      const small = await startServer(smallDir, 3901);
+      try {
+        await waitFor(async () => (await readyInfo(small.url)) !== null, 60 * 60_000, 'the small build');
+        const smallTargets = await searchTargets(small.url);
+        for (const [index, target] of smallTargets.entries()) {
+          const row = await searchAtHalfRate({ ...target, name: `${target.name} [${SMALL}]` });
+          rows.push(row);
+          const big = bigSearch[index]!;
+          facts.push(`${target.name}: p50 ${row.p50} ms at ${SMALL} vs ${big.p50} ms at ${ADVERTS} = ${(big.p50 / Math.max(row.p50, 0.01)).toFixed(2)}x`);
+        }
+      } finally {
+        await small.stop();
+      }
+    }
+  } finally {
+    if (server.child.exitCode === null) await server.stop();
+    if (!process.env['BENCH_KEEP']) await rm(base, { recursive: true, force: true });
+  }
+
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const header = `${pad('target', 62)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p97.5 ms', 10)}${pad('p99 ms', 8)}${pad('errors', 8)}note`;
+  console.log(`\n${header}\n${'-'.repeat(header.length + 12)}`);
+  for (const row of rows) {
+    console.log(
+      `${pad(row.name, 62)}${pad(String(row.rps), 9)}${pad(String(row.p50), 8)}${pad(String(row.p95), 10)}${pad(String(row.p99), 8)}${pad(String(row.errors), 8)}${row.note ?? ''}`,
+    );
+  }
+  console.log(`\n${facts.map((fact) => `- ${fact}`).join('\n')}\n`);
+}
+
+await main();

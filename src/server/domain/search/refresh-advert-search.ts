@@ -1,0 +1,130 @@
+import { and, asc, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { adverts, advertSearch, advertSearchDocuments } from '../../db/schema.ts';
+import { publicAdvertCondition } from '../adverts/visibility.ts';
+import { listAdvertCards } from './advert-card.ts';
+
+const CHUNK = 500;
+/** Search-boosted adverts rank above every other: 2^41 ms is past the year 2039 as a timestamp. */
+export const BOOST_RANK = 2 ** 41;
+
+/**
+ * Rebuilds the search rows of the given adverts from the adverts and their relations: a row for each
+ * that is public now (the one visibility rule), none for the others. Every change to an advert calls
+ * this for it; `refreshDueAdvertSearch` catches what time changes (expiry, holidays, boosts).
+ */
+export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date): Promise<void> {
+  for (let start = 0; start < advertIds.length; start += CHUNK) {
+    const ids = advertIds.slice(start, start + CHUNK);
+    await db.delete(advertSearch).where(inArray(advertSearch.advertId, ids));
+    await db.delete(advertSearchDocuments).where(inArray(advertSearchDocuments.advertId, ids));
+    const publicRows = await db
+      .select({ id: adverts.id })
+      .from(adverts)
+      .where(and(inArray(adverts.id, ids), publicAdvertCondition(now)));
+    const publicIds = publicRows.map((row) => row.id);
+    if (publicIds.length === 0) continue;
+    const idList = sql.join(publicIds.map((id) => sql`${id}`), sql`, `);
+    const nowIso = now.toISOString();
+    await db.execute(sql`
+      insert into advert_search (
+        advert_id, kind, region_id, city_id, age, height, weight, breast_type, nationality_id, incall, outcall,
+        validated, has_video, has_review, language_ids, service_ids, front_page_boosted, rank, recheck_at, refreshed_at)
+      select a.id,
+        case when a.kind = 1 then 2 when a.gender = 5 then 1 else 0 end,
+        a.region_id, a.city_id, a.age, a.height, a.weight, a.breast_type, a.nationality_id, a.incall, a.outcall,
+        a.validation_status = 2,
+        exists (select 1 from videos v where v.advert_id = a.id and v.status = 2 and v.moderation_status = 1 and v.is_online and v.deleted_at is null),
+        exists (select 1 from reviews r where r.advert_id = a.id and r.status = 1),
+        coalesce((select array_agg(l.language_id order by l.language_id) from advert_languages l where l.advert_id = a.id), '{}'),
+        coalesce((select array_agg(x.service_id order by x.service_id) from advert_services x where x.advert_id = a.id), '{}'),
+        coalesce(a.front_page_boost_until > ${nowIso}::timestamptz, false),
+        (case when a.search_boost_until > ${nowIso}::timestamptz then ${BOOST_RANK}::bigint else 0 end)
+          + (extract(epoch from a.updated_at) * 1000)::bigint,
+        (select min(t) from (values (a.expiration_date), (a.holiday_until),
+          (case when a.search_boost_until > ${nowIso}::timestamptz then a.search_boost_until end),
+          (case when a.front_page_boost_until > ${nowIso}::timestamptz then a.front_page_boost_until end)) as times(t)
+          where t > ${nowIso}::timestamptz),
+        ${nowIso}::timestamptz
+      from adverts a
+      where a.id in (${idList})`);
+    await db.execute(sql`
+      insert into advert_search_documents (advert_id, document, search_text, card_da, card_en)
+      select a.id,
+        setweight(to_tsvector('danish', a.name), 'A')
+          || setweight(to_tsvector('danish', a.title || ' ' || coalesce(a.title_en, '')), 'B')
+          || setweight(to_tsvector('danish', coalesce(c.name, '') || ' ' || coalesce(rg.name, '') || ' ' || coalesce(rg.name_en, '') || ' ' || coalesce(sv.names, '')), 'C')
+          || to_tsvector('danish', a.introduction || ' ' || a.description || ' ' || coalesce(a.introduction_en, '') || ' ' || coalesce(a.description_en, '')),
+        lower(a.name || ' ' || a.title || ' ' || coalesce(c.name, '') || ' ' || coalesce(sv.names, '')),
+        '{}'::jsonb, '{}'::jsonb
+      from adverts a
+      left join cities c on c.id = a.city_id
+      left join regions rg on rg.id = a.region_id
+      left join lateral (
+        select string_agg(s.name_da || ' ' || s.name_en, ' ') as names
+        from advert_services x join services s on s.id = x.service_id where x.advert_id = a.id
+      ) sv on true
+      where a.id in (${idList})`);
+    const [da, en] = await Promise.all([
+      listAdvertCards(db, publicIds, 'da', now),
+      listAdvertCards(db, publicIds, 'en', now),
+    ]);
+    const enById = new Map(en.map((card) => [card.id, card]));
+    const cards = da.map((card) => ({ id: card.id, card_da: card, card_en: enById.get(card.id) ?? card }));
+    await db.execute(sql`
+      update advert_search_documents set card_da = v.card_da, card_en = v.card_en
+      from jsonb_to_recordset(${JSON.stringify(cards)}::jsonb) as v(id integer, card_da jsonb, card_en jsonb)
+      where advert_search_documents.advert_id = v.id`);
+  }
+}
+
+/** Every advert, in chunks (first start, or after the index's shape changed). */
+export async function refreshAllAdvertSearch(db: Db, now: Date): Promise<number> {
+  const count = await refreshEvery(db, now);
+  await db.execute(sql`analyze advert_search`);
+  await db.execute(sql`analyze advert_search_documents`);
+  return count;
+}
+
+async function refreshEvery(db: Db, now: Date): Promise<number> {
+  let afterId = 0;
+  let count = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: adverts.id })
+      .from(adverts)
+      .where(gt(adverts.id, afterId))
+      .orderBy(asc(adverts.id))
+      .limit(CHUNK * 4);
+    if (rows.length === 0) return count;
+    const ids = rows.map((row) => row.id);
+    await refreshAdvertSearch(db, ids, now);
+    count += ids.length;
+    afterId = ids.at(-1)!;
+  }
+}
+
+/**
+ * What time changed since the last look: rows whose expiry, holiday or boost has come, and public
+ * adverts that have no row yet (a holiday ended). Runs every minute; cheap when nothing is due.
+ */
+export async function refreshDueAdvertSearch(db: Db, now: Date): Promise<number> {
+  const due = await db.select({ id: advertSearch.advertId }).from(advertSearch).where(lte(advertSearch.recheckAt, now));
+  const missing = await db
+    .select({ id: adverts.id })
+    .from(adverts)
+    .where(
+      and(
+        publicAdvertCondition(now),
+        notExists(db.select({ one: sql`1` }).from(advertSearch).where(sql`${advertSearch.advertId} = ${adverts.id}`)),
+      ),
+    );
+  const ids = [...new Set([...due, ...missing].map((row) => row.id))];
+  if (ids.length > 0) await refreshAdvertSearch(db, ids, now);
+  // After a large change (first start, a seed) the planner needs fresh statistics.
+  if (ids.length > 1000) {
+    await db.execute(sql`analyze advert_search`);
+    await db.execute(sql`analyze advert_search_documents`);
+  }
+  return ids.length;
+}
