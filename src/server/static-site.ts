@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { currentSiteDir } from './jobs/site-build.ts';
 import type { Db } from './db/client.ts';
 import { advertIdFromPath, findAdvertRoute } from './domain/search/advert-route.ts';
+import { canonicalLandingPath } from './domain/search/landing-path.ts';
 
 /** Client-only apps and shells: any path below the prefix is answered by the prefix's index.html. */
 const REWRITES: { prefix: string; file: string }[] = [
@@ -17,6 +18,18 @@ const REWRITES: { prefix: string; file: string }[] = [
 const PASSTHROUGH = /^\/(api|media|_astro|notificationhub|healthz|readyz|metrics)(\/|$)/;
 /** Legacy advert URLs (`/P/{slug}--{id}.html`) are redirected, never given a slash first. */
 const LEGACY_ADVERT = /^\/(en\/)?P\//;
+
+function builtFileExists(root: string, pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  if (decoded.includes('..')) return false;
+  const file = decoded.endsWith('/') ? path.join(root, decoded, 'index.html') : path.join(root, decoded);
+  return existsSync(file);
+}
 
 /** Paths without a query get a trailing slash (spec §2), except files (a dot in the last segment). */
 export function trailingSlashTarget(url: string): string | null {
@@ -47,6 +60,17 @@ export async function registerStaticSite(
   const root = currentSiteDir(siteDir);
 
   /**
+   * Landing paths written another way (case, æøå, ae/oe/aa): a permanent redirect to the canonical,
+   * built path, the query kept. Unknown places stay 404.
+   */
+  const answerLandingPath = async (url: string, reply: FastifyReply): Promise<FastifyReply | null> => {
+    const [pathname, query] = url.split('?') as [string, string | undefined];
+    const target = await canonicalLandingPath(deps.db, pathname);
+    if (!target || target === pathname || !builtFileExists(root, target)) return null;
+    return reply.redirect(`${target}${query ? `?${query}` : ''}`, 301);
+  };
+
+  /**
    * Advert URLs that are not a built file: another slug, a bare id or the legacy form redirect
    * permanently to the canonical page; a public advert whose page is not built yet gets the 404 page's
    * shell with status 200 (it renders the advert from the API, noindex); a locked one the blocked page.
@@ -75,6 +99,11 @@ export async function registerStaticSite(
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const target = trailingSlashTarget(request.url);
     if (target) return reply.redirect(target, 301);
+    // Paths with no built file that still have an answer: advert URLs and unnormalised landing paths.
+    const pathname = request.url.split('?')[0]!;
+    if (PASSTHROUGH.test(pathname) || builtFileExists(root, pathname)) return;
+    const answered = (await answerAdvertPath(pathname, reply)) ?? (await answerLandingPath(request.url, reply));
+    if (answered) return answered;
   });
 
   await app.register(fastifyStatic, {
@@ -109,8 +138,6 @@ export async function registerStaticSite(
         .send('<!doctype html><html lang="da"><meta charset="utf-8"><title>Siden bygges</title><p>Siden bygges – prøv igen om lidt. / The site is being built – try again shortly.</p></html>');
     }
     if (request.method === 'GET' || request.method === 'HEAD') {
-      const advertAnswer = await answerAdvertPath(pathname, reply);
-      if (advertAnswer) return advertAnswer;
       const rewrite = REWRITES.find((r) => pathname.startsWith(r.prefix));
       if (rewrite && existsSync(path.join(root, rewrite.file))) {
         cacheHeaders(reply, rewrite.file);

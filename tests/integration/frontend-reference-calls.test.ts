@@ -75,3 +75,15 @@ describe('frontend reference calls (spec §7)', () => {
     expect((await get('searchpagepagefreetext?Text=spam')).body).toEqual({ keyword: 'spam', targetUrl: null });
   });
 });
+
+describe('calls for the site build and the header', () => {
+  it('landingpageindexpages: every published SEO text of a language at once', async () => {
+    const { body } = await get('landingpageindexpages?Locale=da');
+    expect(body).toEqual([expect.objectContaining({ url: 'escort/region-hovedstaden/koebenhavn', title: 'Escort i København' })]);
+    expect((await get('landingpageindexpages?Locale=en')).body).toEqual([]);
+  });
+
+  it('session: whether an advertiser is signed in, without a 401 for visitors', async () => {
+    expect(await get('session')).toEqual({ status: 200, body: { signedIn: false } });
+  });
+});

@@ -44,6 +44,8 @@ describe('serving the built site', () => {
       'en/404.html': '<h1>Page not found</h1>',
       'advert-blocked/index.html': '<h1>Annoncen er blokeret</h1>',
       'annonce/built-page-1/index.html': '<h1>En bygget annonce</h1>',
+      'escort/region-hovedstaden/koebenhavn/index.html': '<h1>Escort i København</h1>',
+      'en/escort/region-hovedstaden/index.html': '<h1>Escorts in the Capital Region</h1>',
       '_astro/app.abc123.js': 'console.log(1)',
       '.build-info.json': JSON.stringify({ id: 'one', finishedAt: new Date().toISOString(), pages: 7, durationMs: 1 }),
     });
@@ -141,5 +143,25 @@ describe('advert URLs (spec §2)', () => {
     const response = await get('/annonce/built-page-1/');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('En bygget annonce');
+  });
+});
+
+describe('landing paths (spec §2: names compared normalised)', () => {
+  it('redirects another spelling of a known kind, region or city to the canonical path, keeping the query', async () => {
+    for (const from of ['/Escort/Region-Hovedstaden/K%C3%B8benhavn/', '/escort/region-hovedstaden/KOEBENHAVN/', '/ESCORT/region%20hovedstaden/koebenhavn/']) {
+      const response = await get(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe('/escort/region-hovedstaden/koebenhavn/');
+    }
+    const withQuery = await get('/escort/Region-Hovedstaden/København/?video=true');
+    expect(withQuery.headers.get('location')).toBe('/escort/region-hovedstaden/koebenhavn/?video=true');
+    expect((await get('/en/escort/Capital-Region-of-Denmark/')).headers.get('location')).toBe('/en/escort/region-hovedstaden/');
+  });
+
+  it('answers 404 for an unknown kind, region or city', async () => {
+    expect((await get('/massage/region-hovedstaden/')).status).toBe(404);
+    expect((await get('/escort/region-atlantis/')).status).toBe(404);
+    expect((await get('/escort/region-hovedstaden/atlantis/')).status).toBe(404);
+    expect((await get('/escort/region-hovedstaden/aarhus/')).status).toBe(404);
   });
 });

@@ -80,7 +80,7 @@ export async function startTestServer(options: { now?: () => Date } = {}): Promi
   const app = await buildApp({
     database: handle,
     events: { publish: (event) => void events.push(event) },
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
     siteDir: path.join(dataDir, 'site'),
     mediaDir: path.join(dataDir, 'media'),
     sessionDays: 30,

@@ -22,7 +22,7 @@ import {
   setSessionCookie,
   type ApiDeps,
 } from './http.ts';
-import { resolveSupportSession } from '../domain/accounts/sessions.ts';
+import { resolveAdvertiserSession, resolveSupportSession } from '../domain/accounts/sessions.ts';
 import { SearchProfilesSchema } from '#lib/schemas/search.ts';
 import { ReportAdvertSchema } from '#lib/schemas/report-advert.ts';
 import { listFrontPageAdverts, shuffleMinute } from '../domain/search/front-page.ts';
@@ -34,6 +34,7 @@ import { reportAdvert } from '../domain/reports/report-advert.ts';
 import {
   getIndexPage,
   getProfileReferences,
+  listIndexPages,
   listActiveAreas,
   listNationalityOptions,
   listServiceOptions,
@@ -201,6 +202,19 @@ export function frontendRoutes(deps: ApiDeps) {
       const input = readInput(request, v.object({ Url: v.pipe(v.string(), v.nonEmpty('required'), v.maxLength(300, 'tooLong')), Locale: LocaleInput.entries.Locale }));
       cachePublic(reply, 300);
       return getIndexPage(deps.db, input.Url, input.Locale);
+    });
+
+    app.get('/landingpageindexpages', async (request, reply) => {
+      const { Locale } = readInput(request, LocaleInput);
+      cachePublic(reply, 300);
+      return listIndexPages(deps.db, Locale);
+    });
+
+    /** Whether the visitor has an advertiser session (for the header's user icon; never a 401). */
+    app.get('/session', async (request, reply) => {
+      noStore(reply);
+      const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+      return { signedIn: actor.type === 'advertiser' };
     });
 
     app.route({

@@ -99,3 +99,20 @@ export async function getIndexPage(db: Db, url: string, locale: Locale) {
   if (!row || !row.publishedAt) throw notFound('Page');
   return { url: row.url, title: row.title, metaDescription: row.metaDescription ?? '', intro: row.intro ?? '', body: row.body };
 }
+
+/** Every published search-landing SEO text of a language, for the site build (landingpageindexpages). */
+export async function listIndexPages(db: Db, locale: Locale) {
+  const rows = await db
+    .select()
+    .from(landingPages)
+    .where(and(eq(landingPages.type, 'index'), eq(landingPages.locale, locale), sql`${landingPages.publishedAt} is not null`))
+    .orderBy(asc(landingPages.url));
+  return rows.map((row) => ({
+    url: row.url,
+    title: row.title,
+    metaDescription: row.metaDescription ?? '',
+    intro: row.intro ?? '',
+    body: row.body,
+    images: row.images,
+  }));
+}
