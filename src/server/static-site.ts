@@ -138,6 +138,11 @@ export async function registerStaticSite(
         .send('<!doctype html><html lang="da"><meta charset="utf-8"><title>Siden bygges</title><p>Siden bygges – prøv igen om lidt. / The site is being built – try again shortly.</p></html>');
     }
     if (request.method === 'GET' || request.method === 'HEAD') {
+      // The spec's sitemap address; @astrojs/sitemap writes an index beside its chunks.
+      if (pathname === '/googlesitemap.xml' && existsSync(path.join(root, 'googlesitemap-index.xml'))) {
+        reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
+        return reply.type('application/xml; charset=utf-8').sendFile('googlesitemap-index.xml');
+      }
       const rewrite = REWRITES.find((r) => pathname.startsWith(r.prefix));
       if (rewrite && existsSync(path.join(root, rewrite.file))) {
         cacheHeaders(reply, rewrite.file);

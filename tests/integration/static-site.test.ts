@@ -46,6 +46,7 @@ describe('serving the built site', () => {
       'annonce/built-page-1/index.html': '<h1>En bygget annonce</h1>',
       'escort/region-hovedstaden/koebenhavn/index.html': '<h1>Escort i København</h1>',
       'en/escort/region-hovedstaden/index.html': '<h1>Escorts in the Capital Region</h1>',
+      'googlesitemap-index.xml': '<?xml version="1.0"?><sitemapindex></sitemapindex>',
       '_astro/app.abc123.js': 'console.log(1)',
       '.build-info.json': JSON.stringify({ id: 'one', finishedAt: new Date().toISOString(), pages: 7, durationMs: 1 }),
     });
@@ -71,6 +72,11 @@ describe('serving the built site', () => {
     expect(await missingEn.text()).toContain('Page not found');
 
     expect((await get('/.build-info.json')).status).toBe(404);
+
+    const sitemap = await get('/googlesitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toContain('xml');
+    expect(await sitemap.text()).toContain('sitemapindex');
 
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
