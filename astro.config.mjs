@@ -1,20 +1,17 @@
 // Astro builds the public site as static files from the frontend API (see src/lib/api/build-data.ts).
 // Env: SITE_URL (canonical origin), SITE_OUT_DIR (output folder), API_URL (where the build reads its data).
 // Telemetry: our scripts set ASTRO_TELEMETRY_DISABLED=1.
+// The sitemap is /googlesitemap.xml (src/pages/googlesitemap.xml.ts), written from the build data.
 import { rename, rm, stat } from 'node:fs/promises';
 import process from 'node:process';
-import { URL, fileURLToPath } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 
 const site = process.env.SITE_URL || 'http://localhost:3000';
 const outDir = process.env.SITE_OUT_DIR || 'dist';
-
-/** Pages that must never be in the sitemap: app shells, sign-in pages, utility pages, not-found pages. */
-const unlisted = [/^\/(en\/)?(backend|support|login|impersonate|search|advert-blocked)\//, /\/404\/?$/];
 
 /**
  * Astro writes `src/pages/en/404.astro` to `en/404/index.html`; the server (like most static hosts)
@@ -52,10 +49,6 @@ export default defineConfig({
   },
   integrations: [
     react(),
-    sitemap({
-      filter: (page) => !unlisted.some((pattern) => pattern.test(new URL(page).pathname)),
-      i18n: { defaultLocale: 'da', locales: { da: 'da', en: 'en' } },
-    }),
     englishNotFoundPage(),
   ],
   vite: {

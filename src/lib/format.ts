@@ -22,8 +22,11 @@ export function normalisePlaceName(text: string): string {
   return slugify(text).replace(/-/g, '');
 }
 
+/** Created once: building an Intl.DateTimeFormat costs far more than using one. */
+let copenhagenFormat: Intl.DateTimeFormat | undefined;
+
 function partsInCopenhagen(date: Date): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  copenhagenFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
@@ -31,7 +34,8 @@ function partsInCopenhagen(date: Date): Record<string, string> {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(date);
+  });
+  const parts = copenhagenFormat.formatToParts(date);
   return Object.fromEntries(parts.map((p) => [p.type, p.value]));
 }
 

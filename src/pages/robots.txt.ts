@@ -14,7 +14,7 @@ export const GET: APIRoute = ({ site }) => {
     'Disallow: /search/',
     'Disallow: /en/search/',
     '',
-    `Sitemap: ${origin}/sitemap-index.xml`,
+    `Sitemap: ${origin}/googlesitemap.xml`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });

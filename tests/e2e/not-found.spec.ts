@@ -24,3 +24,19 @@ test('an unknown region or city of a search route is not found', async ({ reques
   expect((await request.get(`/thaimassage/region-hovedstaden/${unique('by')}/`)).status()).toBe(404);
   expect((await request.get(`/${unique('kind')}/region-hovedstaden/`)).status()).toBe(404);
 });
+
+test('the search route shows the not-found page for an unknown kind, region or city, in both languages', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  for (const [path, heading] of [
+    [`/${unique('kind')}/`, 'Siden findes ikke'],
+    [`/escort/${unique('region')}/`, 'Siden findes ikke'],
+    [`/thaimassage/region-hovedstaden/${unique('by')}/`, 'Siden findes ikke'],
+    [`/en/trans-escort/region-hovedstaden/${unique('city')}/`, 'Page not found'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+  await checkA11y(page);
+});
+

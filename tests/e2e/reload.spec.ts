@@ -2,7 +2,7 @@ import { test, expect, passAgeGate } from './fixtures.ts';
 
 test('a screen whose code fails to load reloads the page once, not in a loop', async ({ page, context, baseURL, checkA11y }) => {
   await passAgeGate(context, baseURL);
-  await page.route(/\/_astro\/LanguagePicker\.[^/]+\.js/, (route) => route.abort());
+  await page.route(/\/_astro\/LoginForm\.[^/]+\.js/, (route) => route.abort());
   // Counts, per document, the islands that failed to load.
   await page.addInitScript(() => {
     addEventListener('astro:hydration-error', () => {
@@ -15,7 +15,7 @@ test('a screen whose code fails to load reloads the page once, not in a loop', a
     loads += 1;
   });
 
-  await page.goto('/cookies/');
+  await page.goto('/login/');
   // First document: the island's code fails (Astro retries once), the page reloads itself once.
   await expect.poll(() => loads, { timeout: 20_000 }).toBe(2);
   expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload-at'))).not.toBeNull();
@@ -23,7 +23,7 @@ test('a screen whose code fails to load reloads the page once, not in a loop', a
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { islandErrors?: number }).islandErrors ?? 0), { timeout: 20_000 })
     .toBeGreaterThan(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cookies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log ind' })).toBeVisible();
   await checkA11y(page);
   expect(loads).toBe(2);
 });

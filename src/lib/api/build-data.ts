@@ -10,12 +10,18 @@ import type {
   FooterInfo,
   LandingKind,
   LandingPage,
+  ActiveArea,
+  LandingIndexPage,
   LandingPageSummary,
   Language,
+  ProfilesReferences,
+  ServiceInfo,
   Region,
   WebsiteConfig,
 } from './types.ts';
 import type { Locale } from '../i18n/locales.ts';
+import type { FrontPageAdverts, FullProfile, FullProfilePage, SearchResult } from '../schemas/public-advert.ts';
+import { PAGE_SIZE } from '../schemas/search.ts';
 
 export const apiUrl = process.env['API_URL'] || 'http://127.0.0.1:3000';
 
@@ -26,18 +32,52 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * At most this many calls of the per-page kind (landing results, SEO texts) run at once, so the build
+ * does not flood the API (PGlite answers one query at a time anyway).
+ */
+const PER_PAGE_CONCURRENCY = 8;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= PER_PAGE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await task();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
 /** GET /api/frontend/{path}, once per build; throws a clear error when the API does not answer. */
-function load<T>(path: string, searchParams?: Record<string, string>): Promise<T> {
+function load<T>(path: string, searchParams?: Record<string, string>, options: { limited?: boolean; timeout?: number } = {}): Promise<T> {
   const query = new URLSearchParams(searchParams).toString();
   const key = query ? `${path}?${query}` : path;
   let pending = cache.get(key) as Promise<T> | undefined;
   if (!pending) {
-    pending = client.get<T>(path, searchParams ? { searchParams } : {}).catch((error: unknown) => {
+    const call = () =>
+      client.get<T>(path, {
+        ...(searchParams ? { searchParams } : {}),
+        ...(options.timeout ? { timeout: options.timeout } : {}),
+      });
+    pending = (options.limited ? limited(call) : call()).catch((error: unknown) => {
       throw new Error(`Site build: GET ${apiUrl}/api/frontend/${key} failed: ${describe(error)}`, { cause: error });
     });
     cache.set(key, pending);
   }
   return pending;
+}
+
+/** Like `load`, but a 404 answer (no such page) gives null. */
+async function find<T>(path: string, searchParams: Record<string, string>, options: { limited?: boolean } = {}): Promise<T | null> {
+  try {
+    return await load<T>(path, searchParams, options);
+  } catch (error) {
+    if (error instanceof Error && isApiError(error.cause, 404)) return null;
+    throw error;
+  }
 }
 
 function decode(value: string): string {
@@ -69,13 +109,61 @@ export function getLandingPages(kind: LandingKind, locale: Locale): Promise<Land
 }
 
 /** One landing page, or null when the API answers 404 (listed but gone). */
-export async function findLandingPage(kind: LandingKind, url: string, locale: Locale): Promise<LandingPage | null> {
-  try {
-    return await load<LandingPage>('landingpagepage', { Kind: kind, Url: url, Locale: locale });
-  } catch (error) {
-    if (error instanceof Error && isApiError(error.cause, 404)) return null;
-    throw error;
+export function findLandingPage(kind: LandingKind, url: string, locale: Locale): Promise<LandingPage | null> {
+  return find<LandingPage>('landingpagepage', { Kind: kind, Url: url, Locale: locale });
+}
+
+/** The front page's adverts at build time (the browser refreshes them). */
+export const getFrontPageAdverts = (locale: Locale) => load<FrontPageAdverts>('frontpageprofiles', { Locale: locale });
+
+/** Everything the search filters offer, in the page's language. */
+export const getProfilesReferences = (locale: Locale) => load<ProfilesReferences>('profilesreferences', { Locale: locale });
+
+/** Cities with public adverts, most adverts first. */
+export const getActiveAreas = (locale: Locale) => load<ActiveArea[]>('frontpageactiveareas', { Locale: locale });
+
+/** The services with their descriptions. */
+export const getServiceList = (locale: Locale) => load<ServiceInfo[]>('servicelist', { Locale: locale });
+
+/**
+ * The first page of results of a landing page ('/escort/', '/escort/{region}/', '/escort/{region}/{city}/'),
+ * search-boosted first, as the filters island shows it unfiltered.
+ */
+export function getLandingResults(path: string, locale: Locale): Promise<SearchResult> {
+  return load<SearchResult>('searchpageprofiles', { Url: path, Page: '1', PageSize: String(PAGE_SIZE), Locale: locale }, { limited: true });
+}
+
+/** The SEO text of a landing page path, or null when SEO staff have written none. */
+export function findLandingIndexPage(path: string, locale: Locale): Promise<LandingIndexPage | null> {
+  const url = path.split('/').filter(Boolean).join('/');
+  return find<LandingIndexPage>('landingpageindexpage', { Url: url, Locale: locale }, { limited: true });
+}
+
+const FULL_PROFILES_PAGE = 500;
+const allProfiles = new Map<Locale, Promise<FullProfile[]>>();
+
+/** Every public advert in full, read in pages of 500 (never one call per advert page). */
+export function getAllFullProfiles(locale: Locale): Promise<FullProfile[]> {
+  let pending = allProfiles.get(locale);
+  if (!pending) {
+    pending = (async () => {
+      const items: FullProfile[] = [];
+      let afterId: number | null = 0;
+      while (afterId !== null) {
+        const searchParams: Record<string, string> = { AfterId: String(afterId), Take: String(FULL_PROFILES_PAGE), Locale: locale };
+        const page: FullProfilePage = await client
+          .get<FullProfilePage>('fullprofiles', { searchParams, timeout: 120_000 })
+          .catch((error: unknown) => {
+            throw new Error(`Site build: GET ${apiUrl}/api/frontend/fullprofiles?AfterId=${afterId} failed: ${describe(error)}`, { cause: error });
+          });
+        items.push(...page.items);
+        afterId = page.nextAfterId;
+      }
+      return items;
+    })();
+    allProfiles.set(locale, pending);
   }
+  return pending;
 }
 
 /** The slug of a landing page url: 'my-page', '/artikler/my-page/' and 'artikler/my-page' all give 'my-page'. */

@@ -33,6 +33,9 @@ export type Language = { name: string; title: string; icon: string };
 
 export type LandingKind = 'artikler' | 'service';
 export type LandingPageSummary = { url: string; title: string };
+/** A picture of a landing page: `key` is relative to /media/. */
+export type LandingPageImage = { key: string; alt?: string; width?: number; height?: number };
+
 export type LandingPage = {
   url: string;
   title: string;
@@ -40,7 +43,45 @@ export type LandingPage = {
   intro: string;
   body: string;
   publishedAt: string;
+  updatedAt?: string;
+  images?: LandingPageImage[];
 };
+
+/** The SEO text of a search landing page (landingpageindexpage). */
+export type LandingIndexPage = {
+  url: string;
+  title: string;
+  metaDescription: string;
+  intro: string;
+  body: string;
+  images?: LandingPageImage[];
+};
+
+export type ReferenceItem = { id: number; code: string; name: string };
+export type ServiceInfo = { id: number; slug: string; name: string; type: number; description: string };
+
+/** profilesreferences: everything the search filters offer. */
+export type ProfilesReferences = {
+  languages: ReferenceItem[];
+  nationalities: ReferenceItem[];
+  services: ServiceInfo[];
+  breastTypes: { id: number; name: string }[];
+};
+
+/** frontpageactiveareas: a city with public adverts. */
+export type ActiveArea = { regionSlug: string; region: string; city: string; citySlug: string; n: number };
+
+/** searchpagesearchlocation: a location suggestion. */
+export type LocationSuggestion = {
+  type: 'region' | 'city';
+  name: string;
+  region?: string;
+  regionSlug: string;
+  citySlug: string | null;
+};
+
+/** searchpagepagefreetext: where a header search should go. */
+export type FreeTextTarget = { keyword: string; targetUrl: string | null };
 
 export type UserProfile = {
   id: number;

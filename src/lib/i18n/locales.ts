@@ -11,6 +11,9 @@ export const defaultLocale: Locale = 'da';
 export const LOCALE_COOKIE = 'locale';
 export const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** A language the picker offers (from /api/frontend/languages). */
+export type LanguageOption = { name: Locale; title: string };
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }

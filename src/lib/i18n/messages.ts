@@ -27,9 +27,14 @@ export function pickMessages(catalog: Catalog, prefixes: string[]): Messages {
   return out;
 }
 
-/** Looks a key up in `messages` and fills {{name}} placeholders; a missing key returns the key itself. */
+/**
+ * Looks a key up in `messages` and fills {{name}} placeholders; a missing key returns the key itself.
+ * With a numeric `count`, the plural forms `key_one` / `key_other` (i18next's keys) are used when present.
+ */
 export function translate(messages: Messages, key: string, values?: Record<string, string | number>): string {
-  const template = messages[key] ?? key;
+  const count = values?.['count'];
+  const plural = typeof count === 'number' ? messages[`${key}_${count === 1 ? 'one' : 'other'}`] : undefined;
+  const template = plural ?? messages[key] ?? key;
   if (!values) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     name in values ? String(values[name]) : match,

@@ -1,0 +1,122 @@
+/**
+ * The interactive parts of an advert page, in plain DOM code (no React needed for them):
+ * - "open now", computed at the visitor's moment in Europe/Copenhagen time, and today's row of the schedule;
+ * - the phone number, masked in the HTML and fetched from the API only when the visitor taps "Show number"
+ *   (then a tel: link, and a WhatsApp link when the advertiser has WhatsApp).
+ * - the report button, which loads the report form on its first click.
+ * Used by the prebuilt advert pages and by the browser rendering of adverts not built yet.
+ */
+import { frontendApi } from '#lib/api/frontend.ts';
+import { copenhagenClock, isOpenAt, type ScheduleEntry } from '#lib/schedule.ts';
+import { localeFromPath, type Locale } from '#lib/i18n/locales.ts';
+import type { Messages } from '#lib/i18n/messages.ts';
+import { phoneDisplay, telHref, whatsappHref } from './advert-view.ts';
+
+function showOpenNow(root: ParentNode, now: Date): void {
+  const badge = root.querySelector<HTMLElement>('[data-open-now]');
+  const table = root.querySelector<HTMLElement>('[data-schedule]');
+  if (!badge || !table) return;
+  let schedule: ScheduleEntry[];
+  try {
+    schedule = JSON.parse(table.dataset['schedule'] ?? '[]') as ScheduleEntry[];
+  } catch (error) {
+    console.warn('Unreadable schedule', error);
+    return;
+  }
+  const open = isOpenAt(schedule, now);
+  badge.textContent = (open ? badge.dataset['openLabel'] : badge.dataset['closedLabel']) ?? '';
+  badge.className = `rounded-full px-3 py-1 font-medium ${open ? 'bg-emerald-600 text-white' : 'bg-slate-100 text-slate-700'}`;
+  badge.hidden = false;
+  const today = table.querySelector<HTMLElement>(`tr[data-weekday="${copenhagenClock(now).weekday}"]`);
+  if (today) {
+    today.classList.add('bg-brand-50', 'font-semibold');
+    today.setAttribute('aria-current', 'date');
+  }
+}
+
+function wirePhone(root: ParentNode, locale: Locale): void {
+  const box = root.querySelector<HTMLElement>('[data-phone-box]');
+  const button = box?.querySelector<HTMLButtonElement>('[data-reveal-phone]');
+  if (!box || !button) return;
+  const id = Number(box.dataset['advertId']);
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    box.querySelector<HTMLElement>('[data-phone-error]')!.hidden = true;
+    frontendApi.fullProfile(id, locale).then(
+      (profile) => {
+        if (!profile.phone) throw new Error('The advert has no phone number');
+        const number = box.querySelector<HTMLElement>('[data-phone-number]')!;
+        const links = box.querySelector<HTMLElement>('[data-phone-links]')!;
+        number.hidden = true;
+        const call = document.createElement('a');
+        call.href = telHref(profile.phone);
+        call.textContent = `${links.dataset['callLabel'] ?? ''} ${phoneDisplay(profile.phone)}`.trim();
+        call.className = 'inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800';
+        call.dataset['phoneLink'] = '';
+        links.replaceChildren(call);
+        if (profile.hasWhatsapp) {
+          const whatsapp = document.createElement('a');
+          whatsapp.href = whatsappHref(profile.phone);
+          whatsapp.rel = 'noopener nofollow';
+          whatsapp.target = '_blank';
+          whatsapp.textContent = links.dataset['whatsappLabel'] ?? 'WhatsApp';
+          whatsapp.className =
+            'inline-flex min-h-11 items-center rounded-lg border border-emerald-700 px-5 font-semibold text-emerald-800 hover:bg-emerald-50';
+          whatsapp.dataset['whatsappLink'] = '';
+          links.append(whatsapp);
+        }
+        links.hidden = false;
+        button.remove();
+        call.focus();
+      },
+      (error: unknown) => {
+        console.warn('Could not show the phone number', error);
+        button.disabled = false;
+        box.querySelector<HTMLElement>('[data-phone-error]')!.hidden = false;
+      },
+    );
+  });
+}
+
+/** The report button loads the report form (React) on its first click; the form handles later clicks. */
+function wireReport(root: HTMLElement): void {
+  const button = root.querySelector<HTMLButtonElement>('[data-report-open]');
+  const container = root.querySelector<HTMLElement>('[data-report-root]');
+  const failure = root.querySelector<HTMLElement>('[data-report-error]');
+  if (!button || !container) return;
+  const first = () => {
+    button.removeEventListener('click', first);
+    button.setAttribute('aria-busy', 'true');
+    const messagesElement = document.querySelector('[data-report-messages]') ?? document.querySelector('[data-advert-messages]');
+    const messages = JSON.parse(messagesElement?.textContent ?? '{}') as Messages;
+    const canonical = root.dataset['advertUrl'] ?? location.pathname;
+    import('./report-dialog.tsx')
+      .then(({ mountReportDialog }) =>
+        mountReportDialog(container, {
+          messages,
+          advertId: Number(root.dataset['advert']),
+          advertUrl: location.origin + (localeFromPath(location.pathname) === 'en' ? `/en${canonical}` : canonical),
+          opener: button,
+        }),
+      )
+      .then(
+        () => button.removeAttribute('aria-busy'),
+        (error: unknown) => {
+          console.error('The report form could not be loaded', error);
+          button.removeAttribute('aria-busy');
+          if (failure) failure.hidden = false;
+          button.addEventListener('click', first);
+        },
+      );
+  };
+  button.addEventListener('click', first);
+}
+
+/** Wires the advert under `root` once. */
+export function initAdvert(root: HTMLElement, locale: Locale, now = new Date()): void {
+  if (root.dataset['wired']) return;
+  root.dataset['wired'] = 'true';
+  showOpenNow(root, now);
+  wirePhone(root, locale);
+  wireReport(root);
+}

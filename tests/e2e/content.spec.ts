@@ -1,0 +1,75 @@
+import { test, expect, passAgeGate } from './fixtures.ts';
+
+test('an article shows its reading time at 200 words a minute and Article structured data', async ({ page, context, baseURL, request, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  const [summary] = (await (await request.get('/api/frontend/landingpagepages?Kind=artikler&Locale=da')).json()) as { url: string; title: string }[];
+  const article = (await (await request.get(`/api/frontend/landingpagepage?Kind=artikler&Url=${summary!.url}&Locale=da`)).json()) as {
+    intro: string;
+    body: string;
+  };
+  const words = `${article.body.trim().startsWith(article.intro.trim()) ? '' : article.intro} ${article.body}`
+    .replace(/[#*_[\]()]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+
+  await page.goto('/artikler/');
+  await page.locator('#main').getByRole('link', { name: summary!.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/artikler/${summary!.url}/$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(summary!.title);
+  const minutes = Number((await page.locator('[data-reading-time]').textContent())?.match(/\d+/)?.[0]);
+  expect(Math.abs(minutes - Math.max(1, Math.ceil(words / 200)))).toBeLessThanOrEqual(1);
+  const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(data.map((json) => (JSON.parse(json) as { '@type': string })['@type'])).toEqual(expect.arrayContaining(['Article', 'BreadcrumbList']));
+  await checkA11y(page);
+});
+
+test('the legal pages have real texts in both languages', async ({ page, context, baseURL, request, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  const config = (await (await request.get('/api/frontend/websiteconfig')).json()) as { supportEmail: string };
+  await page.goto('/terms-condition/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Handelsbetingelser');
+  await expect(page.getByRole('heading', { name: /Nultolerance/ })).toBeVisible();
+  await expect(page.locator('#main')).toContainText('25 % moms');
+  await expect(page.locator('#main')).toContainText(config.supportEmail);
+  await checkA11y(page);
+
+  await page.goto('/en/privacy-policy/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+  await expect(page.locator('#main')).toContainText('deleted 30 days after the decision');
+  await checkA11y(page);
+
+  await page.goto('/cookies/');
+  const rows = page.locator('tr[data-cookie]');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: 'age_consent' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'sid, support_sid' })).toContainText('HttpOnly');
+  await checkA11y(page);
+});
+
+test('the service index lists the services with descriptions and links to adverts offering them', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  await page.goto('/service/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Services');
+  await expect(page.getByRole('heading', { level: 2, name: 'Kæresteoplevelse' })).toBeVisible();
+  const link = page.getByRole('link', { name: /^Find annoncer med / }).first();
+  await expect(link).toHaveAttribute('href', /^\/(escort|thaimassage)\/\?services=\d+$/);
+  await checkA11y(page);
+});
+
+test('the sitemap lists adverts, landing and content pages in both languages; robots.txt points to it', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /backend/');
+  expect(robots).toContain('Disallow: /support/');
+  expect(robots).toMatch(/Sitemap: https?:\/\/[^/]+\/googlesitemap\.xml/);
+
+  const response = await request.get('/googlesitemap.xml');
+  expect(response.status()).toBe(200);
+  const xml = await response.text();
+  const [profile] = ((await (await request.get('/api/frontend/fullprofiles?AfterId=0&Take=1&Locale=da')).json()) as { items: { url: string }[] }).items;
+  for (const path of [profile!.url, `/en${profile!.url}`, '/escort/', '/en/thaimassage/', '/artikler/', '/terms-condition/']) {
+    expect(xml, path).toMatch(new RegExp(`<loc>https?://[^<]+${path.replace(/[/.]/g, '\\$&')}</loc>`));
+  }
+  expect(xml).toContain('hreflang="x-default"');
+  expect(xml).not.toContain('/backend/');
+  expect(xml).not.toContain('/search/');
+});

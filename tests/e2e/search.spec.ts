@@ -1,0 +1,191 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, passAgeGate, islandsReady } from './fixtures.ts';
+
+type SearchResult = { total: number; items: { id: number; name: string; url: string; validated: boolean }[] };
+
+async function search(request: APIRequestContext, params: Record<string, string>): Promise<SearchResult> {
+  const response = await request.get('/api/frontend/searchpageprofiles', { params: { Locale: 'da', PageSize: '24', ...params } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as SearchResult;
+}
+
+const count = (page: Page) => page.locator('[data-result-count]');
+const cards = (page: Page) => page.locator('#main [data-advert-card]');
+const languages = (page: Page) => page.locator('[data-multiselect="languages"]');
+
+test('filters: the URL follows, results change, a reload keeps them and back restores the earlier state', async ({
+  page,
+  context,
+  baseURL,
+  request,
+  checkA11y,
+}) => {
+  await passAgeGate(context, baseURL);
+  const all = await search(request, { Url: '/escort/' });
+  const validated = await search(request, { Url: '/escort/', Validated: 'true' });
+  const validatedEnglish = await search(request, { Url: '/escort/', Validated: 'true', Languages: '2' });
+  expect(validated.total).toBeLessThan(all.total);
+
+  await page.goto('/escort/');
+  await islandsReady(page);
+  await expect(count(page)).toHaveText(`${all.total} annoncer`);
+  await expect(page.getByRole('group', { name: '18+' })).toBeVisible();
+  await checkA11y(page);
+
+  await page.getByRole('checkbox', { name: 'Validerede' }).check();
+  await expect(page).toHaveURL(/\/escort\/\?validated=true$/);
+  await expect(count(page)).toHaveText(`${validated.total} annoncer`);
+  await expect(cards(page).first()).toHaveAttribute('data-advert-card', String(validated.items[0]!.id));
+  await expect(cards(page).filter({ hasNotText: 'Valideret' })).toHaveCount(0);
+
+  // A multiselect with a type-to-filter box and the spec's texts.
+  await page.locator('summary', { hasText: 'Sprog' }).click();
+  const filterBox = languages(page).getByRole('searchbox', { name: 'Filtrer Sprog' });
+  await filterBox.fill('qqqxxx');
+  await expect(languages(page)).toContainText('Ingen elementer fundet. Prøv at ændre søgningen.');
+  await filterBox.fill('eng');
+  await languages(page).getByRole('checkbox', { name: 'Engelsk' }).check();
+  await expect(page).toHaveURL(/\/escort\/\?validated=true&languages=2$/);
+  await expect(count(page)).toHaveText(`${validatedEnglish.total} annoncer`);
+  await checkA11y(page);
+
+  // A reload keeps the filters and shows the filtered results straight away.
+  await page.reload();
+  await islandsReady(page);
+  await expect(count(page)).toHaveText(`${validatedEnglish.total} annoncer`);
+  await expect(page.getByRole('checkbox', { name: 'Validerede' })).toBeChecked();
+  await expect(languages(page).getByRole('checkbox', { name: 'Engelsk' })).toBeChecked();
+
+  // Back restores the state before the last change, then the unfiltered page.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/escort\/\?validated=true$/);
+  await expect(count(page)).toHaveText(`${validated.total} annoncer`);
+  await expect(languages(page).getByRole('checkbox', { name: 'Engelsk' })).not.toBeChecked();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/escort\/$/);
+  await expect(count(page)).toHaveText(`${all.total} annoncer`);
+  await expect(page.getByRole('checkbox', { name: 'Validerede' })).not.toBeChecked();
+});
+
+test('ranges travel in the URL only when they differ from the defaults; a cold URL shows filtered results', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  await passAgeGate(context, baseURL);
+  const filtered = await search(request, { Url: '/escort/', AgeFrom: '30', Outcall: 'true' });
+  await page.goto('/escort/?outcall=true&ageFrom=30&ageTo=80');
+  await islandsReady(page);
+  await expect(count(page)).toHaveText(`${filtered.total} annoncer`);
+  const from = page.getByRole('group', { name: '18+' }).getByRole('spinbutton', { name: 'Fra' });
+  await expect(from).toHaveValue('30');
+  await from.fill('18');
+  await from.press('Enter');
+  await expect(page).toHaveURL(/\/escort\/\?outcall=true$/);
+});
+
+test('nothing found: the empty state suggests widening the search, and reset brings the adverts back', async ({
+  page,
+  context,
+  baseURL,
+  request,
+  checkA11y,
+}) => {
+  await passAgeGate(context, baseURL);
+  // A city with escort adverts: the first escort's.
+  const [first] = (
+    (await (await request.get('/api/frontend/searchpageprofiles', { params: { Url: '/escort/', PageSize: '1' } })).json()) as {
+      items: { region: string; regionSlug: string; citySlug: string }[];
+    }
+  ).items;
+  const region = { name: first!.region, slug: first!.regionSlug };
+  const path = `/escort/${first!.regionSlug}/${first!.citySlug}/`;
+  await page.goto(`${path}?text=qqqzzzxxx`);
+  await islandsReady(page);
+  const empty = page.locator('[data-empty-results]');
+  await expect(empty).toContainText('Ingen annoncer matcher');
+  // Wider places keep the filters.
+  await expect(empty.getByRole('link', { name: `Søg i ${region.name}` })).toHaveAttribute('href', `/escort/${region.slug}/?text=qqqzzzxxx`);
+  await expect(empty.getByRole('link', { name: 'Søg i hele Danmark' })).toHaveAttribute('href', '/escort/?text=qqqzzzxxx');
+  await checkA11y(page);
+  await empty.getByRole('button', { name: 'Nulstil filtre' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.locator('[data-empty-results]')).toHaveCount(0);
+  await expect(cards(page).first()).toBeVisible();
+});
+
+test('paging: the next page comes from the API without a reload, and the URL keeps the page', async ({ page, context, baseURL, request, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  const counts = (await (await request.get('/api/frontend/frontpageavailablecounts')).json()) as { e: number; t: number; te: number };
+  const [kind, total] = (
+    [
+      ['escort', counts.e],
+      ['thaimassage', counts.t],
+      ['trans-escort', counts.te],
+    ] as const
+  ).reduce((best, next) => (next[1] > best[1] ? next : best));
+  expect(total, 'the demo data has more than one page of adverts').toBeGreaterThan(24);
+  const second = await search(request, { Url: `/${kind}/`, Page: '2' });
+
+  await page.goto(`/${kind}/`);
+  await islandsReady(page);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  const pages = page.getByRole('navigation', { name: 'Sider' });
+  await pages.getByRole('link', { name: 'Side 2' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${kind}/\\?page=2$`));
+  await expect(cards(page).first()).toHaveAttribute('data-advert-card', String(second.items[0]!.id));
+  await expect(pages.getByRole('link', { name: 'Side 2' })).toHaveAttribute('aria-current', 'page');
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  await checkA11y(page);
+
+  await pages.getByRole('link', { name: 'Forrige' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${kind}/$`));
+  await expect(pages.getByRole('link', { name: 'Side 1' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('English landing pages: filters and the spec texts of the multiselect in English', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  await page.goto('/en/thaimassage/');
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thai massage in Denmark');
+  await page.locator('summary', { hasText: 'Nationality' }).click();
+  await page.getByRole('searchbox', { name: 'Filter Nationality' }).fill('qqqxxx');
+  await expect(page.locator('[data-multiselect="nationalities"]')).toContainText('No elements found. Consider changing the search query.');
+  await checkA11y(page);
+});
+
+test('free-text search from the header box shows results with paging', async ({ page, context, baseURL, request, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  const cards0 = (await (await request.get('/api/frontend/frontpageprofiles?Locale=da')).json()) as { items: { name: string }[] };
+  const name = cards0.items[0]!.name;
+  const expected = (await (
+    await request.get('/api/frontend/searchpageprofileswithfreetext', { params: { Text: name, Locale: 'da', PageSize: '24' } })
+  ).json()) as SearchResult;
+
+  await page.goto('/');
+  const box = page.getByRole('banner').getByRole('searchbox', { name: 'Søg' });
+  await box.fill(name);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent(name)}/$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Søgeresultater for “${name}”`);
+  await expect(count(page)).toHaveText(expected.total === 1 ? '1 annonce' : `${expected.total} annoncer`);
+  await expect(page.locator('#main').getByRole('link', { name, exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Søg' })).toHaveValue(name);
+  await checkA11y(page);
+});
+
+test('the location search goes to the landing page of the chosen city', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  await page.goto('/escort/?validated=true');
+  await islandsReady(page);
+  const combobox = page.getByRole('combobox', { name: 'By eller region' });
+  await combobox.fill('Køben');
+  const option = page.getByRole('option', { name: /København/ });
+  await expect(option).toBeVisible();
+  await checkA11y(page);
+  await combobox.press('ArrowDown');
+  await combobox.press('Enter');
+  await expect(page).toHaveURL(/\/escort\/region-hovedstaden\/koebenhavn\/\?validated=true$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('København');
+});
