@@ -1,13 +1,14 @@
 // Astro builds the public site as static files from the frontend API (see src/lib/api/build-data.ts).
 // Env: SITE_URL (canonical origin), SITE_OUT_DIR (output folder), API_URL (where the build reads its data).
 // Telemetry: our scripts set ASTRO_TELEMETRY_DISABLED=1.
-// The sitemap is /googlesitemap.xml (src/pages/googlesitemap.xml.ts), written from the build data.
+// The sitemap: @astrojs/sitemap writes googlesitemap-index.xml; /googlesitemap.xml answers it.
 import { rename, rm, stat } from 'node:fs/promises';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 
 const site = process.env.SITE_URL || 'http://localhost:3000';
@@ -36,6 +37,9 @@ function englishNotFoundPage() {
   };
 }
 
+/** Pages that must never be in the sitemap: app shells, sign-in pages, utility pages, not-found pages. */
+const unlisted = [/^\/(en\/)?(backend|support|login|impersonate|search|advert-blocked|create)\//, /\/404(\.html|\/)?$/];
+
 export default defineConfig({
   site,
   outDir,
@@ -49,6 +53,18 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    // The sitemap of every prebuilt public page, with hreflang twins. It writes googlesitemap-index.xml
+    // (+ chunks); the server and netlify.toml answer the spec's /googlesitemap.xml with it.
+    sitemap({
+      filenameBase: 'googlesitemap',
+      filter: (page) => !unlisted.some((pattern) => pattern.test(new URL(page).pathname)),
+      i18n: { defaultLocale: 'da', locales: { da: 'da', en: 'en' } },
+      serialize(item) {
+        const danish = item.links?.find((link) => link.lang === 'da');
+        if (danish) item.links = [...(item.links ?? []), { lang: 'x-default', url: danish.url }];
+        return item;
+      },
+    }),
     englishNotFoundPage(),
   ],
   vite: {

@@ -133,10 +133,11 @@ export function getLandingResults(path: string, locale: Locale): Promise<SearchR
   return load<SearchResult>('searchpageprofiles', { Url: path, Page: '1', PageSize: String(PAGE_SIZE), Locale: locale }, { limited: true });
 }
 
-/** The SEO text of a landing page path, or null when SEO staff have written none. */
-export function findLandingIndexPage(path: string, locale: Locale): Promise<LandingIndexPage | null> {
+/** The SEO text of a landing page path, or null when SEO staff have written none (all read in one call). */
+export async function findLandingIndexPage(path: string, locale: Locale): Promise<LandingIndexPage | null> {
   const url = path.split('/').filter(Boolean).join('/');
-  return find<LandingIndexPage>('landingpageindexpage', { Url: url, Locale: locale }, { limited: true });
+  const pages = await load<LandingIndexPage[]>('landingpageindexpages', { Locale: locale });
+  return pages.find((page) => page.url === url) ?? null;
 }
 
 const FULL_PROFILES_PAGE = 500;

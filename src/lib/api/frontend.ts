@@ -35,6 +35,7 @@ export function createFrontendApi(options: ClientOptions = {}) {
       client.get<LocationSuggestion[]>('searchpagesearchlocation', { searchParams: { Text: text, Locale: locale }, ...withSignal(signal) }),
     fullProfile: (id: number, locale: string, signal?: AbortSignal) =>
       client.get<FullProfile>('fullprofile', { searchParams: { Id: id, Locale: locale }, ...withSignal(signal) }),
+    session: (signal?: AbortSignal) => client.get<{ signedIn: boolean }>('session', withSignal(signal)),
     reportAdvert: (body: ReportAdvertBody) => client.post<{ id: number; createdAt: string }>('reportadvert', { json: body }),
   };
 }
