@@ -1,30 +1,9 @@
 /** Shapes of the API answers the site and the dashboards use (JSON, camelCase). */
 
-export type WebsiteConfig = {
-  siteName: string;
-  siteUrl: string;
-  /** URL-encoded by the API (spec section 3); decoded by getWebsiteConfig in ./build-data.ts. */
-  companyName: string;
-  companyAddress: string;
-  companyZipCity: string;
-  companyEmail: string;
-  companyVAT: string;
-  supportEmail: string;
-  supportPhone: string;
-};
+export type { FooterInfo, LinkItem, WebsiteConfig } from '../schemas/site-info.ts';
 
 /** e: escorts, t: Thai massage, te: trans escorts. */
 export type AvailableCounts = { e: number; t: number; te: number };
-
-export type LinkItem = { url: string; title: string };
-
-export type FooterInfo = {
-  escortItems: LinkItem[];
-  transEscortItems: LinkItem[];
-  thaimassageItems: LinkItem[];
-  services: LinkItem[];
-  articles: LinkItem[];
-};
 
 export type City = { id: number; city: string; slug: string };
 export type Region = { id: number; name: string; nameEn: string; slug: string; cities: City[] };

@@ -2,22 +2,13 @@ import { and, asc, count, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adverts, cities, landingPages, regions, siteSettings } from '../../db/schema.ts';
 import { notFound } from '../errors.ts';
+import type { FooterInfo, LinkItem, WebsiteConfig } from '#lib/schemas/site-info.ts';
 import { publicAdvertCondition } from '../adverts/visibility.ts';
 import { ADVERT_TYPE, GENDER, type AdvertKind } from '../adverts/statuses.ts';
 
 export type Locale = 'da' | 'en';
 
-export type WebsiteConfig = {
-  siteName: string;
-  siteUrl: string;
-  companyName: string;
-  companyAddress: string;
-  companyZipCity: string;
-  companyEmail: string;
-  companyVAT: string;
-  supportEmail: string;
-  supportPhone: string;
-};
+export type { FooterInfo, LinkItem, WebsiteConfig };
 
 /** Website config (spec §3); address, name and zip/city travel URL-encoded, as the spec says. */
 export async function getWebsiteConfig(db: Db): Promise<WebsiteConfig> {
@@ -74,16 +65,6 @@ export async function listLocations(db: Db): Promise<LocationRegion[]> {
       .map((city) => ({ id: city.id, city: city.name, slug: city.slug })),
   }));
 }
-
-export type LinkItem = { url: string; title: string };
-
-export type FooterInfo = {
-  escortItems: LinkItem[];
-  transEscortItems: LinkItem[];
-  thaimassageItems: LinkItem[];
-  services: LinkItem[];
-  articles: LinkItem[];
-};
 
 const kindCondition = {
   escort: and(eq(adverts.kind, ADVERT_TYPE.IndependentEscort), ne(adverts.gender, GENDER.Transgender)),
