@@ -35,6 +35,17 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 type Row = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
 const rows: Row[] = [];
 const facts: string[] = [];
+/** Each figure is printed as soon as it is measured, so a long run that is stopped still reports. */
+const record = {
+  row(row: Row): void {
+    rows.push(row);
+    process.stdout.write(`[bench] ${row.name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.note ? `, ${row.note}` : ''}\n`);
+  },
+  fact(fact: string): void {
+    facts.push(fact);
+    process.stdout.write(`[bench] ${fact}\n`);
+  },
+};
 
 function log(message: string): void {
   process.stdout.write(`[bench] ${message}\n`);
@@ -203,7 +214,7 @@ async function main(): Promise<void> {
   const bigDir = path.join(base, `adverts-${ADVERTS}`);
   log(`seeding ${ADVERTS} adverts into ${bigDir}`);
   const seedMs = await seed(bigDir, ADVERTS);
-  facts.push(`seed ${ADVERTS} adverts: ${(seedMs / 1000).toFixed(0)} s`);
+  record.fact(`seed ${ADVERTS} adverts: ${(seedMs / 1000).toFixed(0)} s`);
 
   const server = await startServer(bigDir, 3900);
   try {
@@ -213,7 +224,7 @@ async function main(): Promise<void> {
       pages: number;
       durationMs: number;
     };
-    facts.push(
+    record.fact(
       `first build: ${info.pages} pages in ${(info.durationMs / 1000).toFixed(1)} s = ${Math.round((info.pages / info.durationMs) * 1000)} pages/s (start to ready ${((Date.now() - startedAt) / 1000).toFixed(0)} s)`,
     );
 
@@ -228,8 +239,8 @@ async function main(): Promise<void> {
     for (const page of pages) {
       const ours = await measure(page);
       const ref = await measure({ ...page, name: `${page.name} (reference)`, url: `${reference.url}${new URL(page.url).pathname}` });
-      rows.push({ ...ours, note: `${(ours.rpsRaw / ref.rpsRaw).toFixed(2)}x reference` });
-      rows.push(ref);
+      record.row({ ...ours, note: `${(ours.rpsRaw / ref.rpsRaw).toFixed(2)}x reference` });
+      record.row(ref);
     }
     await reference.close();
 
@@ -237,7 +248,7 @@ async function main(): Promise<void> {
     const bigSearch: Row[] = [];
     for (const target of searches) {
       const row = await searchAtHalfRate(target);
-      rows.push(row);
+      record.row(row);
       bigSearch.push(row);
     }
 
@@ -252,8 +263,8 @@ async function main(): Promise<void> {
     const rebuildStarted = Date.now();
     await fetch(`${server.url}/api/frontend/cleancache`, { headers: { cookie } });
     await waitFor(async () => (await readyInfo(server.url))?.builtAt !== before, 60 * 60_000, 'the rebuild');
-    facts.push(`rebuild after a change (full rebuild): ${((Date.now() - rebuildStarted) / 1000).toFixed(1)} s`);
-    facts.push(`server peak RSS (VmHWM) over the run: ${server.peak()} MB`);
+    record.fact(`rebuild after a change (full rebuild): ${((Date.now() - rebuildStarted) / 1000).toFixed(1)} s`);
+    record.fact(`server peak RSS (VmHWM) over the run: ${server.peak()} MB`);
 
     if (SMALL > 0) {
       await server.stop();
@@ -266,9 +277,9 @@ async function main(): Promise<void> {
         const smallTargets = await searchTargets(small.url);
         for (const [index, target] of smallTargets.entries()) {
           const row = await searchAtHalfRate({ ...target, name: `${target.name} [${SMALL}]` });
-          rows.push(row);
+          record.row(row);
           const big = bigSearch[index]!;
-          facts.push(`${target.name}: p50 ${row.p50} ms at ${SMALL} vs ${big.p50} ms at ${ADVERTS} = ${(big.p50 / Math.max(row.p50, 0.01)).toFixed(2)}x`);
+          record.fact(`${target.name}: p50 ${row.p50} ms at ${SMALL} vs ${big.p50} ms at ${ADVERTS} = ${(big.p50 / Math.max(row.p50, 0.01)).toFixed(2)}x`);
         }
       } finally {
         await small.stop();

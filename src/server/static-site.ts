@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import { createSiteFiles } from './site-files.ts';
 import { currentSiteDir } from './jobs/site-build.ts';
 import type { Db } from './db/client.ts';
 import { advertIdFromPath, findAdvertRoute } from './domain/search/advert-route.ts';
@@ -40,14 +40,6 @@ export function trailingSlashTarget(url: string): string | null {
   return `${url}/`;
 }
 
-function cacheHeaders(reply: FastifyReply, filePath: string): void {
-  if (filePath.includes(`${path.sep}_astro${path.sep}`)) {
-    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-  } else {
-    reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
-  }
-}
-
 /**
  * Serves the last good build from DATA_DIR/site/current (a link swapped atomically by each build),
  * with the rewrites the client-only apps need and the 404 page for everything else.
@@ -58,6 +50,7 @@ export async function registerStaticSite(
   deps: { db: Db; now: () => Date },
 ): Promise<void> {
   const root = currentSiteDir(siteDir);
+  const files = createSiteFiles(root);
 
   /**
    * Landing paths written another way (case, æøå, ae/oe/aa): a permanent redirect to the canonical,
@@ -75,7 +68,7 @@ export async function registerStaticSite(
    * permanently to the canonical page; a public advert whose page is not built yet gets the 404 page's
    * shell with status 200 (it renders the advert from the API, noindex); a locked one the blocked page.
    */
-  const answerAdvertPath = async (pathname: string, reply: FastifyReply): Promise<FastifyReply | null> => {
+  const answerAdvertPath = async (pathname: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> => {
     const id = advertIdFromPath(pathname);
     if (id === null) return null;
     const route = await findAdvertRoute(deps.db, id, deps.now());
@@ -86,13 +79,14 @@ export async function registerStaticSite(
       const blocked = `${english ? 'en/' : ''}advert-blocked/index.html`;
       if (!existsSync(path.join(root, blocked))) return null;
       reply.header('X-Robots-Tag', 'noindex');
-      return reply.code(404).sendFile(blocked);
+      return files.send(request, reply, blocked, 404);
     }
     if (route.state !== 'public') return null;
     if (pathname !== canonical) return reply.redirect(canonical, 301);
     reply.header('X-Robots-Tag', 'noindex');
+    const sent = await files.send(request, reply, english && existsSync(path.join(root, 'en/404.html')) ? 'en/404.html' : '404.html');
     reply.header('Cache-Control', 'no-cache');
-    return reply.code(200).sendFile(english && existsSync(path.join(root, 'en/404.html')) ? 'en/404.html' : '404.html');
+    return sent;
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -102,25 +96,24 @@ export async function registerStaticSite(
     // Paths with no built file that still have an answer: advert URLs and unnormalised landing paths.
     const pathname = request.url.split('?')[0]!;
     if (PASSTHROUGH.test(pathname) || builtFileExists(root, pathname)) return;
-    const answered = (await answerAdvertPath(pathname, reply)) ?? (await answerLandingPath(request.url, reply));
+    const answered = (await answerAdvertPath(pathname, request, reply)) ?? (await answerLandingPath(request.url, reply));
     if (answered) return answered;
   });
 
-  await app.register(fastifyStatic, {
-    root,
-    // Before the first build `current` does not exist yet; the not-found handler answers 503 then.
-    suppressWarning: true,
-    wildcard: true,
-    index: ['index.html'],
-    redirect: false,
-    etag: true,
-    lastModified: true,
-    cacheControl: false,
-    serveDotFiles: false,
-    dotfiles: 'deny',
-    allowedPath: (pathName) => !pathName.includes('/.'),
-    setHeaders: (reply, filePath) => cacheHeaders(reply, filePath),
-  });
+  /** Every other GET: a file of the build (`/x/` is `/x/index.html`), else the not-found handler. */
+  const servePath = async (request: FastifyRequest, reply: FastifyReply) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?')[0]!);
+    } catch {
+      return reply.callNotFound();
+    }
+    if (pathname.split('/').some((segment) => segment.startsWith('.'))) return reply.callNotFound();
+    const relative = (pathname.endsWith('/') ? `${pathname}index.html` : pathname).replace(/^\/+/, '');
+    const sent = await files.send(request, reply, relative);
+    return sent ?? reply.callNotFound();
+  };
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: servePath });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
@@ -140,17 +133,15 @@ export async function registerStaticSite(
     if (request.method === 'GET' || request.method === 'HEAD') {
       // The spec's sitemap address; @astrojs/sitemap writes an index beside its chunks.
       if (pathname === '/googlesitemap.xml' && existsSync(path.join(root, 'googlesitemap-index.xml'))) {
-        reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
-        return reply.type('application/xml; charset=utf-8').sendFile('googlesitemap-index.xml');
+        return files.send(request, reply, 'googlesitemap-index.xml');
       }
       const rewrite = REWRITES.find((r) => pathname.startsWith(r.prefix));
       if (rewrite && existsSync(path.join(root, rewrite.file))) {
-        cacheHeaders(reply, rewrite.file);
-        return reply.sendFile(rewrite.file);
+        const sent = await files.send(request, reply, rewrite.file);
+        if (sent) return sent;
       }
     }
     const notFoundPage = pathname.startsWith('/en/') && existsSync(path.join(root, 'en/404.html')) ? 'en/404.html' : '404.html';
-    reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
-    return reply.code(404).sendFile(notFoundPage);
+    return (await files.send(request, reply, notFoundPage, 404)) ?? reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

@@ -3,11 +3,15 @@ import { normalisePlaceName } from '#lib/format.ts';
 import { listLocations, type LocationRegion } from '../site/site-info.ts';
 import { ADVERT_KINDS } from '../adverts/statuses.ts';
 
-let cache: { at: number; regions: LocationRegion[] } | null = null;
+const caches = new WeakMap<Db, { at: number; regions: LocationRegion[] }>();
 
-/** Regions and cities change rarely: read them at most once a minute. */
-async function locations(db: Db): Promise<LocationRegion[]> {
-  if (!cache || Date.now() - cache.at > 60_000) cache = { at: Date.now(), regions: await listLocations(db) };
+/** Regions and cities change rarely: read them at most once a minute (per database). */
+export async function cachedLocations(db: Db): Promise<LocationRegion[]> {
+  let cache = caches.get(db);
+  if (!cache || Date.now() - cache.at > 60_000) {
+    cache = { at: Date.now(), regions: await listLocations(db) };
+    caches.set(db, cache);
+  }
   return cache.regions;
 }
 
@@ -31,7 +35,7 @@ export async function canonicalLandingPath(db: Db, pathname: string): Promise<st
   const segments: string[] = [kind];
   if (parts[1]) {
     const wanted = normalisePlaceName(parts[1]);
-    const region = (await locations(db)).find(
+    const region = (await cachedLocations(db)).find(
       (r) => normalisePlaceName(r.slug) === wanted || normalisePlaceName(r.name) === wanted || normalisePlaceName(r.nameEn) === wanted,
     );
     if (!region) return null;

@@ -1,6 +1,7 @@
 import { and, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { advertSearch, advertSearchDocuments, cities, regions } from '../../db/schema.ts';
+import { advertSearch, advertSearchDocuments } from '../../db/schema.ts';
+import { cachedLocations } from './landing-path.ts';
 import { FILTER_DEFAULTS, type SearchProfilesInput } from '#lib/schemas/search.ts';
 import { normalisePlaceName } from '#lib/format.ts';
 import type { AdvertCard, SearchResult } from '#lib/schemas/public-advert.ts';
@@ -29,10 +30,7 @@ type Place = { regionId: number | null; cityId: number | null; unknown: boolean 
 /** Region and city by slug, id or name (normalised: case, æøå and ae/oe/aa folded). */
 async function resolvePlace(db: Db, regionText: string, cityText: string): Promise<Place> {
   if (!regionText && !cityText) return { regionId: null, cityId: null, unknown: false };
-  const [regionRows, cityRows] = await Promise.all([
-    db.select({ id: regions.id, slug: regions.slug, name: regions.name, nameEn: regions.nameEn }).from(regions),
-    cityText ? db.select({ id: cities.id, regionId: cities.regionId, slug: cities.slug, name: cities.name }).from(cities) : [],
-  ]);
+  const regionRows = await cachedLocations(db);
   const matches = (text: string, row: { id: number; slug: string; name: string; nameEn?: string }) => {
     const wanted = normalisePlaceName(text);
     return (
@@ -46,7 +44,8 @@ async function resolvePlace(db: Db, regionText: string, cityText: string): Promi
   if (regionText && !region) return { regionId: null, cityId: null, unknown: true };
   let cityId: number | null = null;
   if (cityText) {
-    const city = cityRows.find((row) => (!region || row.regionId === region.id) && matches(cityText, row));
+    const candidates = (region ? [region] : regionRows).flatMap((r) => r.cities);
+    const city = candidates.find((row) => matches(cityText, { id: row.id, slug: row.slug, name: row.city }));
     if (!city) return { regionId: null, cityId: null, unknown: true };
     cityId = city.id;
   }
