@@ -12,21 +12,27 @@ export type ProblemDetails = {
 /** Statuses that raise an ApiError; any other non-ok status raises an HttpError. */
 export const API_ERROR_STATUSES: readonly number[] = [400, 401, 403, 404, 500, 502, 503];
 
-/** 400, 401, 403, 404, 500, 502 or 503: carries url, status, statusText and body (parsed JSON when possible). */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+type HttpErrorInit = { url: string; status: number; statusText: string; body: unknown };
+
+/** Any non-ok answer: carries url, status, statusText and body (parsed JSON when possible). */
+abstract class HttpFailure extends Error {
   readonly url: string;
   readonly status: number;
   readonly statusText: string;
   readonly body: unknown;
 
-  constructor(init: { url: string; status: number; statusText: string; body: unknown }) {
+  constructor(init: HttpErrorInit) {
     super(`${init.status} ${init.statusText}`.trim() + ` (${init.url})`);
     this.url = init.url;
     this.status = init.status;
     this.statusText = init.statusText;
     this.body = init.body;
   }
+}
+
+/** 400, 401, 403, 404, 500, 502 or 503 (spec section 8). */
+export class ApiError extends HttpFailure {
+  override readonly name = 'ApiError';
 
   /** The body as problem details, when it is one. */
   get problem(): ProblemDetails | undefined {
@@ -39,21 +45,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Any other non-ok status: carries status, statusText and body. */
-export class HttpError extends Error {
+/** Any other non-ok status (the spec's generic error). */
+export class HttpError extends HttpFailure {
   override readonly name = 'HttpError';
-  readonly url: string;
-  readonly status: number;
-  readonly statusText: string;
-  readonly body: unknown;
-
-  constructor(init: { url: string; status: number; statusText: string; body: unknown }) {
-    super(`${init.status} ${init.statusText}`.trim() + ` (${init.url})`);
-    this.url = init.url;
-    this.status = init.status;
-    this.statusText = init.statusText;
-    this.body = init.body;
-  }
 }
 
 /** The message of the error raised when a request is cancelled. */
