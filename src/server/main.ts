@@ -11,6 +11,7 @@ import { SYSTEM } from './domain/context.ts';
 import { ensureBootstrapAdmin, type BootstrapResult } from './domain/support-users/save-support-user.ts';
 import { deleteExpiredSessions } from './domain/accounts/sessions.ts';
 import { refreshDueAdvertSearch } from './domain/search/refresh-advert-search.ts';
+import { pruneSearchIndexLog } from './domain/search/search-index-log.ts';
 import { buildApp } from './app.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite } from './jobs/site-build.ts';
@@ -125,12 +126,18 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     );
 
     // Expiry, holidays and boosts change what is public with time alone: look every minute.
+    // Holidays that ended since the last look (with a margin for a slow run); the log of index
+    // changes is kept for three days (incremental builds and other instances read it).
     let refreshing = false;
+    let lastLook = new Date();
     const searchClock = setInterval(() => {
       if (refreshing) return;
       refreshing = true;
-      refreshDueAdvertSearch(database.db, new Date())
+      const now = new Date();
+      refreshDueAdvertSearch(database.db, now, { holidaysEndedSince: new Date(lastLook.getTime() - 5 * 60_000) })
         .then(async (count) => {
+          lastLook = now;
+          await pruneSearchIndexLog(database.db, new Date(now.getTime() - 3 * 86_400_000));
           if (count > 0) await events.publish({ type: 'content.changed', reason: `${count} adverts changed with time` });
         })
         .catch((error: unknown) => log.error({ err: error }, 'could not refresh the search index'))

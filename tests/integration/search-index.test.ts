@@ -6,6 +6,11 @@ import { openTestDatabase } from '#tests/support/test-server.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
 import { createAdvert } from '#tests/support/fixtures.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
+import { searchProfiles } from '#server/domain/search/search-profiles.ts';
+import { listFrontPageAdverts } from '#server/domain/search/front-page.ts';
+import { pruneSearchIndexLog, searchIndexChangesSince, searchIndexVersion } from '#server/domain/search/search-index-log.ts';
+import { SearchProfilesSchema } from '#lib/schemas/search.ts';
+import * as v from 'valibot';
 
 let handle: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -45,6 +50,16 @@ describe('the search index follows the visibility rule', () => {
     expect(await refreshDueAdvertSearch(handle.db, later)).toBe(0);
   });
 
+  it('the minute job looks only at holidays that ended since its last look', async () => {
+    const now = Date.now();
+    const holiday = await createAdvert(handle.db, { holidayUntil: new Date(now + 5 * MINUTE) });
+    const later = new Date(now + 10 * MINUTE);
+    await refreshDueAdvertSearch(handle.db, later, { holidaysEndedSince: new Date(now + 6 * MINUTE) });
+    expect(await indexed(holiday.id)).toBe(false);
+    await refreshDueAdvertSearch(handle.db, later, { holidaysEndedSince: new Date(now) });
+    expect(await indexed(holiday.id)).toBe(true);
+  });
+
   it('ranks a search-boosted advert first until its boost ends', async () => {
     const now = Date.now();
     const boosted = await createAdvert(handle.db, { searchBoostUntil: new Date(now + 5 * MINUTE) });
@@ -52,5 +67,64 @@ describe('the search index follows the visibility rule', () => {
     expect(await rankOf()).toBeGreaterThan(2 ** 41);
     await refreshDueAdvertSearch(handle.db, new Date(now + 10 * MINUTE));
     expect(await rankOf()).toBeLessThan(2 ** 41);
+  });
+});
+
+/** A search as the API reads it: every parameter at its default but those given. */
+const search = (input: Record<string, unknown>) => searchProfiles(handle.db, v.parse(SearchProfilesSchema, { PageSize: 60, ...input }), new Date());
+const namesFound = async (input: Record<string, unknown>) => (await search(input)).items.map((card) => card.name);
+
+describe('the in-memory search index (searches run in memory, kept current by the change log)', () => {
+  it('shows a change to the very next search: a new name, an advert gone, a new advert', async () => {
+    const city = 'Aalborg';
+    const first = await createAdvert(handle.db, { city, name: 'Memorytest Alma' });
+    const second = await createAdvert(handle.db, { city, name: 'Memorytest Bea' });
+    expect(await namesFound({ Url: '/escort/region-nordjylland/aalborg/', Text: 'memorytest' })).toEqual(
+      expect.arrayContaining(['Memorytest Alma', 'Memorytest Bea']),
+    );
+
+    await handle.db.update(adverts).set({ name: 'Memorytest Alberta', updatedAt: new Date() }).where(eq(adverts.id, first.id));
+    await handle.db.update(adverts).set({ status: 5 }).where(eq(adverts.id, second.id));
+    await refreshAdvertSearch(handle.db, [first.id, second.id], new Date());
+    const third = await createAdvert(handle.db, { city, name: 'Memorytest Cleo' });
+
+    const names = await namesFound({ Url: '/escort/region-nordjylland/aalborg/' });
+    expect(names).toContain('Memorytest Alberta');
+    expect(names).toContain('Memorytest Cleo');
+    expect(names).not.toContain('Memorytest Alma');
+    expect(names).not.toContain('Memorytest Bea');
+    // Most recently updated first.
+    expect(names.indexOf('Memorytest Cleo')).toBeLessThan(names.indexOf('Memorytest Alberta'));
+    const front = await listFrontPageAdverts(handle.db, new Date(), 'da', 10_000);
+    expect(front.items.map((card) => card.id)).toEqual(expect.arrayContaining([first.id, third.id]));
+    expect(front.items.map((card) => card.id)).not.toContain(second.id);
+  });
+
+  it('logs every refresh under a new version, and starts over when the log no longer reaches back', async () => {
+    const before = await searchIndexVersion(handle.db);
+    const { id } = await createAdvert(handle.db, { city: 'Odense', name: 'Memorytest Dagny' });
+    const changes = await searchIndexChangesSince(handle.db, before);
+    expect(changes?.version).toBeGreaterThan(before);
+    expect(changes?.advertIds).toContain(id);
+    expect(await searchIndexChangesSince(handle.db, changes!.version)).toEqual({ version: changes!.version, advertIds: [] });
+
+    // Prune the whole log (but the newest entry) and change an advert: a search still sees the change.
+    await searchProfiles(handle.db, v.parse(SearchProfilesSchema, {}), new Date());
+    await handle.db.update(adverts).set({ name: 'Memorytest Dorthe', updatedAt: new Date() }).where(eq(adverts.id, id));
+    await refreshAdvertSearch(handle.db, [id], new Date());
+    await createAdvert(handle.db, { city: 'Odense', name: 'Memorytest Eir' });
+    await pruneSearchIndexLog(handle.db, new Date(Date.now() + MINUTE));
+    expect(await searchIndexChangesSince(handle.db, before)).toBeNull();
+    expect(await namesFound({ Text: 'memorytest', City: 'odense' })).toEqual(['Memorytest Eir', 'Memorytest Dorthe']);
+  });
+
+  it('gives every concurrent search a view at least as new as the last write before it', async () => {
+    const { id } = await createAdvert(handle.db, { city: 'Esbjerg', name: 'Memorytest Frida' });
+    const searches = Array.from({ length: 5 }, () => namesFound({ City: 'esbjerg' }));
+    await handle.db.update(adverts).set({ status: 5 }).where(eq(adverts.id, id));
+    await refreshAdvertSearch(handle.db, [id], new Date());
+    const after = await Promise.all(Array.from({ length: 5 }, () => namesFound({ City: 'esbjerg' })));
+    await Promise.all(searches);
+    for (const names of after) expect(names).not.toContain('Memorytest Frida');
   });
 });

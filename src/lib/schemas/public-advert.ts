@@ -37,8 +37,7 @@ export type AdvertCard = {
 
 export type FrontPageAdverts = { minute: number; items: AdvertCard[] };
 
-/** totalCapped: a free-text search stopped counting at `total` (show "1.000+"). */
-export type SearchResult = { total: number; totalCapped?: boolean; page: number; pageSize: number; items: AdvertCard[] };
+export type SearchResult = { total: number; page: number; pageSize: number; items: AdvertCard[] };
 
 /** Everything an advert page shows (fullprofile; fullprofiles pages through many). */
 export type FullProfile = {

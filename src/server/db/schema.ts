@@ -301,6 +301,7 @@ export const adverts = pgTable(
     index('adverts_expiration_idx').on(t.expirationDate),
     index('adverts_front_page_boost_idx').on(t.frontPageBoostUntil),
     index('adverts_search_boost_idx').on(t.searchBoostUntil),
+    index('adverts_holiday_idx').on(t.holidayUntil),
     index('adverts_phone_idx').on(t.phone),
   ],
 );
@@ -894,6 +895,27 @@ export const advertSearchDocuments = pgTable(
     index('advert_search_documents_document_idx').using('gin', t.document),
     index('advert_search_documents_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The search index's version: bumped (row-locked, so versions commit in order) by every refresh of
+ * advert_search, with the refreshed advert ids in search_index_log. Readers that keep the index in
+ * memory (search, the incremental site build) ask what changed since the version they hold.
+ */
+export const searchIndexState = pgTable('search_index_state', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/** Which adverts' search rows changed at each version (pruned after a few days). */
+export const searchIndexLog = pgTable(
+  'search_index_log',
+  {
+    version: bigint('version', { mode: 'number' }).primaryKey(),
+    advertIds: integer('advert_ids').array().notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('search_index_log_created_idx').on(t.createdAt)],
 );
 
 // ---------------------------------------------------------------------------------------------

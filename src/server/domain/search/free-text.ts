@@ -42,7 +42,7 @@ export async function searchWithFreeText(db: Db, input: SearchProfilesInput, now
   const terms = keyword ? await expandKeyword(db, keyword) : [];
   const search = (fuzzy: boolean) => {
     const conditions = terms.map((term) => textCondition(term, { fuzzy })).filter((c) => c !== undefined);
-    return searchProfiles(db, { ...input, Text: '' }, now, conditions.length ? { extraText: or(...conditions)! } : {});
+    return searchProfiles(db, { ...input, Text: '' }, now, conditions.length ? { text: or(...conditions)! } : {});
   };
   let result = await search(false);
   // Nothing found: try again forgiving small typos (slower, so only now).

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { adverts, advertSearch, advertSearchDocuments } from '../../db/schema.ts';
 import { publicAdvertCondition } from '../adverts/visibility.ts';
 import { listAdvertCards } from './advert-card.ts';
+import { recordSearchIndexChange } from './search-index-log.ts';
 
 const CHUNK = 500;
 /** Search-boosted adverts rank above every other: 2^41 ms is past the year 2039 as a timestamp. */
@@ -11,7 +12,8 @@ export const BOOST_RANK = 2 ** 41;
 /**
  * Rebuilds the search rows of the given adverts from the adverts and their relations: a row for each
  * that is public now (the one visibility rule), none for the others. Every change to an advert calls
- * this for it; `refreshDueAdvertSearch` catches what time changes (expiry, holidays, boosts).
+ * this for it; `refreshDueAdvertSearch` catches what time changes (expiry, holidays, boosts). Each chunk
+ * is logged under a new index version, so in-memory readers and the incremental build see the change.
  */
 export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date): Promise<void> {
   for (let start = 0; start < advertIds.length; start += CHUNK) {
@@ -23,7 +25,10 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
       .from(adverts)
       .where(and(inArray(adverts.id, ids), publicAdvertCondition(now)));
     const publicIds = publicRows.map((row) => row.id);
-    if (publicIds.length === 0) continue;
+    if (publicIds.length === 0) {
+      await recordSearchIndexChange(db, ids);
+      continue;
+    }
     const idList = sql.join(publicIds.map((id) => sql`${id}`), sql`, `);
     const nowIso = now.toISOString();
     await db.execute(sql`
@@ -75,6 +80,7 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
       update advert_search_documents set card_da = v.card_da, card_en = v.card_en
       from jsonb_to_recordset(${JSON.stringify(cards)}::jsonb) as v(id integer, card_da jsonb, card_en jsonb)
       where advert_search_documents.advert_id = v.id`);
+    await recordSearchIndexChange(db, ids);
   }
 }
 
@@ -107,14 +113,17 @@ async function refreshEvery(db: Db, now: Date): Promise<number> {
 /**
  * What time changed since the last look: rows whose expiry, holiday or boost has come, and public
  * adverts that have no row yet (a holiday ended). Runs every minute; cheap when nothing is due.
+ * `holidaysEndedSince` narrows the second look to holidays that ended after that time (the minute
+ * job passes its last run); without it every public advert is checked (at start).
  */
-export async function refreshDueAdvertSearch(db: Db, now: Date): Promise<number> {
+export async function refreshDueAdvertSearch(db: Db, now: Date, options: { holidaysEndedSince?: Date } = {}): Promise<number> {
   const due = await db.select({ id: advertSearch.advertId }).from(advertSearch).where(lte(advertSearch.recheckAt, now));
   const missing = await db
     .select({ id: adverts.id })
     .from(adverts)
     .where(
       and(
+        options.holidaysEndedSince ? gt(adverts.holidayUntil, options.holidaysEndedSince) : undefined,
         publicAdvertCondition(now),
         notExists(db.select({ one: sql`1` }).from(advertSearch).where(sql`${advertSearch.advertId} = ${adverts.id}`)),
       ),

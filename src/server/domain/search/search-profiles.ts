@@ -1,6 +1,7 @@
-import { and, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { advertSearch, advertSearchDocuments } from '../../db/schema.ts';
+import { advertSearchDocuments } from '../../db/schema.ts';
+import { memoryCards, searchMemory, type MemoryRow } from './search-memory.ts';
 import { cachedLocations } from './landing-path.ts';
 import { FILTER_DEFAULTS, type SearchProfilesInput } from '#lib/schemas/search.ts';
 import { normalisePlaceName } from '#lib/format.ts';
@@ -8,9 +9,6 @@ import type { AdvertCard, SearchResult } from '#lib/schemas/public-advert.ts';
 import { ADVERT_KINDS, type AdvertKind } from '../adverts/statuses.ts';
 
 export type { SearchResult };
-
-/** A text search stops counting here (the answer says `totalCapped`). */
-export const COUNT_CAP = 1000;
 
 /** The search index's kind codes. */
 export const SEARCH_KIND: Record<AdvertKind, number> = { escort: 0, 'trans-escort': 1, thaimassage: 2 };
@@ -61,13 +59,7 @@ function parseLandingUrl(url: string): { kind: AdvertKind | null; region: string
 /** The prebuilt cards of the given adverts, in the order given. */
 export async function cardsOf(db: Db, ids: number[], locale: 'da' | 'en'): Promise<AdvertCard[]> {
   if (ids.length === 0) return [];
-  const d = advertSearchDocuments;
-  const rows = await db
-    .select({ id: d.advertId, card: locale === 'en' ? d.cardEn : d.cardDa })
-    .from(d)
-    .where(inArray(d.advertId, ids));
-  const byId = new Map(rows.map((row) => [row.id, row.card as AdvertCard]));
-  return ids.map((id) => byId.get(id)).filter((card): card is AdvertCard => card !== undefined);
+  return memoryCards(db, await searchMemory(db), ids, locale);
 }
 
 /** Splits free text into at most eight words, lower case, letters and digits only. */
@@ -83,8 +75,7 @@ export function searchWords(text: string): string[] {
 /**
  * Free text, every word must match: Danish stemming over name, title, texts, city and services, or a
  * substring of name, title, city or services; `fuzzy` adds typo tolerance (trigram word similarity),
- * which is slower and used only when the exact pass finds nothing. Correlated to the search row, so a
- * query ordered by rank can stop as soon as a page is full.
+ * which is slower and used only when the exact pass finds nothing. A condition on the documents table.
  */
 export function textCondition(text: string, options: { fuzzy?: boolean } = {}): SQL | undefined {
   const words = searchWords(text);
@@ -94,73 +85,94 @@ export function textCondition(text: string, options: { fuzzy?: boolean } = {}): 
     const exact = sql`(${d.document} @@ plainto_tsquery('danish', ${word}) or ${d.searchText} like ${`%${word.replace(/[%_\\]/g, '')}%`})`;
     return options.fuzzy ? sql`(${exact} or ${word} <% ${d.searchText})` : exact;
   });
-  return sql`exists (select 1 from ${d} where ${d.advertId} = ${advertSearch.advertId} and ${and(...perWord)})`;
+  return and(...perWord);
+}
+
+/** The adverts whose documents match a text condition. */
+async function textMatches(db: Db, condition: SQL): Promise<Set<number>> {
+  const rows = await db.select({ id: advertSearchDocuments.advertId }).from(advertSearchDocuments).where(condition);
+  return new Set(rows.map((row) => row.id));
+}
+
+type Check = (row: MemoryRow) => boolean;
+
+/** An inclusive range check, or none when the range is the filter's default (everything). */
+function rangeCheck(field: 'age' | 'height' | 'weight', from: number, to: number, min: number, max: number): Check | undefined {
+  if (from === min && to === max) return undefined;
+  const low = Math.min(from, to);
+  const high = Math.max(from, to);
+  return (row) => {
+    const value = row[field];
+    return value !== null && value >= low && value <= high;
+  };
 }
 
 /**
  * searchpageprofiles (spec §7), on the search index (public adverts only): search-boosted first, then
  * the most recently updated. Multi-selects: any of the languages, nationalities and breast types; all
- * of the services. An unknown region or city gives no results (the route shows the 404 page).
+ * of the services. An unknown region or city gives no results (the route shows the 404 page). Filters
+ * run over the in-memory index (search-memory.ts), starting from the narrowest of the place or kind
+ * lists; free text is matched in the database first.
  */
 export async function searchProfiles(
   db: Db,
   input: SearchProfilesInput,
   _now: Date,
-  options: { extraText?: SQL } = {},
+  options: { text?: SQL } = {},
 ): Promise<SearchResult> {
+  const empty = { total: 0, page: input.Page, pageSize: input.PageSize, items: [] };
   const landing = parseLandingUrl(input.Url);
   const place = await resolvePlace(db, input.Location || landing.region, input.City || landing.city);
-  if (place.unknown) return { total: 0, page: input.Page, pageSize: input.PageSize, items: [] };
+  if (place.unknown) return empty;
+  const text = options.text ?? textCondition(input.Text);
+  const textIds = text ? await textMatches(db, text) : null;
+  if (textIds?.size === 0) return empty;
+  const memory = await searchMemory(db);
 
-  const s = advertSearch;
-  const conditions: (SQL | undefined)[] = [];
-  const kinds = kindsOf(input, landing.kind);
-  if (kinds.length > 0 && kinds.length < 3) conditions.push(inArray(s.kind, kinds.map((kind) => SEARCH_KIND[kind])));
-  if (place.regionId) conditions.push(eq(s.regionId, place.regionId));
-  if (place.cityId) conditions.push(eq(s.cityId, place.cityId));
+  const checks: (Check | undefined)[] = [];
+  const kinds = kindsOf(input, landing.kind).map((kind) => SEARCH_KIND[kind]);
+  // Start from the smallest list that the query is sure to stay within; check the rest per row.
+  let bucket: string | null = null;
+  if (place.cityId) bucket = `city:${place.cityId}`;
+  else if (place.regionId) bucket = `region:${place.regionId}`;
+  else if (kinds.length === 1) bucket = `kind:${kinds[0]}`;
+  if (kinds.length > 0 && kinds.length < 3 && bucket !== `kind:${kinds[0]}`) checks.push((row) => kinds.includes(row.kind));
+  const { regionId, cityId } = place;
+  if (regionId && bucket !== `region:${regionId}`) checks.push((row) => row.regionId === regionId);
+  if (cityId && bucket !== `city:${cityId}`) checks.push((row) => row.cityId === cityId);
 
-  const range = (column: typeof s.age | typeof s.height | typeof s.weight, from: number, to: number, min: number, max: number) =>
-    from === min && to === max ? undefined : between(column, Math.min(from, to), Math.max(from, to));
-  conditions.push(range(s.age, input.AgeFrom, input.AgeTo, FILTER_DEFAULTS.ageFrom, FILTER_DEFAULTS.ageTo));
-  conditions.push(range(s.height, input.HeightFrom, input.HeightTo, FILTER_DEFAULTS.heightFrom, FILTER_DEFAULTS.heightTo));
-  conditions.push(range(s.weight, input.WeightFrom, input.WeightTo, FILTER_DEFAULTS.weightFrom, FILTER_DEFAULTS.weightTo));
+  checks.push(rangeCheck('age', input.AgeFrom, input.AgeTo, FILTER_DEFAULTS.ageFrom, FILTER_DEFAULTS.ageTo));
+  checks.push(rangeCheck('height', input.HeightFrom, input.HeightTo, FILTER_DEFAULTS.heightFrom, FILTER_DEFAULTS.heightTo));
+  checks.push(rangeCheck('weight', input.WeightFrom, input.WeightTo, FILTER_DEFAULTS.weightFrom, FILTER_DEFAULTS.weightTo));
+  if (input.Incall) checks.push((row) => row.incall);
+  if (input.Outcall) checks.push((row) => row.outcall);
+  if (input.Validated) checks.push((row) => row.validated);
+  if (input.Video) checks.push((row) => row.hasVideo);
+  if (input.Review) checks.push((row) => row.hasReview);
+  const { Breasts, Nationalities, Languages, Services } = input;
+  if (Breasts.length) checks.push((row) => row.breastType !== null && Breasts.includes(row.breastType));
+  if (Nationalities.length) checks.push((row) => row.nationalityId !== null && Nationalities.includes(row.nationalityId));
+  if (Languages.length) checks.push((row) => row.languageIds.some((id) => Languages.includes(id)));
+  if (Services.length) checks.push((row) => Services.every((id) => row.serviceIds.includes(id)));
+  if (textIds) checks.push((row) => textIds.has(row.id));
 
-  if (input.Incall) conditions.push(eq(s.incall, true));
-  if (input.Outcall) conditions.push(eq(s.outcall, true));
-  if (input.Validated) conditions.push(eq(s.validated, true));
-  if (input.Video) conditions.push(eq(s.hasVideo, true));
-  if (input.Review) conditions.push(eq(s.hasReview, true));
-  if (input.Breasts.length) conditions.push(inArray(s.breastType, input.Breasts));
-  if (input.Nationalities.length) conditions.push(inArray(s.nationalityId, input.Nationalities));
-  const intArray = (ids: number[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::integer[]`;
-  if (input.Languages.length) conditions.push(sql`${s.languageIds} && ${intArray(input.Languages)}`);
-  if (input.Services.length) conditions.push(sql`${s.serviceIds} @> ${intArray(input.Services)}`);
-  const text = options.extraText ?? textCondition(input.Text);
-  if (text) conditions.push(text);
-
-  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ id: s.advertId })
-      .from(s)
-      .where(where)
-      .orderBy(desc(s.rank), desc(s.advertId))
-      .limit(input.PageSize)
-      .offset((input.Page - 1) * input.PageSize),
-    // A text search counts at most COUNT_CAP matches (a common word may match most adverts; the list
-    // shows a page at a time anyway); filters alone count exactly over the narrow index.
-    text
-      ? db.execute(sql`select count(*)::int as n from (select 1 from ${s} where ${where} limit ${COUNT_CAP}) capped`).then(
-          (result) => [{ n: ((result as unknown as { rows: { n: number }[] }).rows ?? (result as unknown as { n: number }[]))[0]?.n ?? 0 }],
-        )
-      : db.select({ n: count() }).from(s).where(where),
-  ]);
-  const total = Number(totals[0]?.n ?? 0);
-  return {
-    total,
-    ...(text && total >= COUNT_CAP ? { totalCapped: true } : {}),
-    page: input.Page,
-    pageSize: input.PageSize,
-    items: await cardsOf(db, rows.map((row) => row.id), input.Locale),
-  };
+  const active = checks.filter((check): check is Check => check !== undefined);
+  const rows = memory.bucket(bucket);
+  const first = (input.Page - 1) * input.PageSize;
+  const last = first + input.PageSize;
+  let total: number;
+  let pageIds: number[];
+  if (active.length === 0) {
+    total = rows.length;
+    pageIds = rows.slice(first, last).map((row) => row.id);
+  } else {
+    total = 0;
+    pageIds = [];
+    for (const row of rows) {
+      if (!active.every((check) => check(row))) continue;
+      if (total >= first && total < last) pageIds.push(row.id);
+      total += 1;
+    }
+  }
+  return { total, page: input.Page, pageSize: input.PageSize, items: await memoryCards(db, memory, pageIds, input.Locale) };
 }

@@ -1,0 +1,236 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { advertSearch, advertSearchDocuments } from '../../db/schema.ts';
+import type { AdvertCard } from '#lib/schemas/public-advert.ts';
+import { searchIndexChangesSince, searchIndexVersion } from './search-index-log.ts';
+
+/**
+ * The search index's narrow rows, held in memory per database and kept current through the index's
+ * change log (search-index-log.ts): every search first asks the log what changed since the version it
+ * holds (one indexed query that usually finds nothing) and reloads just those rows. Filtering, counting
+ * and ordering then run in memory, so a search costs one small query however many adverts there are,
+ * and PGlite (one thread, in this process) is not queued behind search scans under load.
+ */
+
+export type MemoryRow = {
+  id: number;
+  kind: number;
+  regionId: number | null;
+  cityId: number | null;
+  age: number | null;
+  height: number | null;
+  weight: number | null;
+  breastType: number | null;
+  nationalityId: number | null;
+  incall: boolean;
+  outcall: boolean;
+  validated: boolean;
+  hasVideo: boolean;
+  hasReview: boolean;
+  languageIds: number[];
+  serviceIds: number[];
+  frontPageBoosted: boolean;
+  rank: number;
+};
+
+/** Rows sorted as results are: higher rank first, then higher id. */
+function before(a: MemoryRow, b: MemoryRow): number {
+  return b.rank - a.rank || b.id - a.id;
+}
+
+/** Result cards kept in memory, at most this many per language (the first pages are asked for most). */
+const CARD_CACHE_SIZE = 3000;
+/** A change to more adverts than this reloads everything (one scan beats a long id list). */
+const PATCH_LIMIT = 5000;
+
+export class SearchMemory {
+  version: number;
+  /** Bumped on every change; a card fetched across a change is not cached. */
+  generation = 0;
+  rows: MemoryRow[];
+  private buckets: Map<string, MemoryRow[]> | null = null;
+  private cards = { da: new Map<number, AdvertCard>(), en: new Map<number, AdvertCard>() };
+
+  constructor(version: number, rows: MemoryRow[]) {
+    this.version = version;
+    this.rows = rows.sort(before);
+  }
+
+  /**
+   * The rows of one kind, region or city (in result order), or all: `kind:0`, `region:3`, `city:17`.
+   * Built once after each change, in one pass.
+   */
+  bucket(key: string | null): MemoryRow[] {
+    if (key === null) return this.rows;
+    if (!this.buckets) {
+      const buckets = new Map<string, MemoryRow[]>();
+      const add = (name: string, row: MemoryRow) => {
+        const list = buckets.get(name);
+        if (list) list.push(row);
+        else buckets.set(name, [row]);
+      };
+      for (const row of this.rows) {
+        add(`kind:${row.kind}`, row);
+        if (row.regionId !== null) add(`region:${row.regionId}`, row);
+        if (row.cityId !== null) add(`city:${row.cityId}`, row);
+      }
+      this.buckets = buckets;
+    }
+    return this.buckets.get(key) ?? [];
+  }
+
+  /** Replaces the rows of these adverts with `fresh` (those still public). */
+  patch(advertIds: number[], fresh: MemoryRow[], version: number): void {
+    const changed = new Set(advertIds);
+    this.rows = this.rows.filter((row) => !changed.has(row.id));
+    for (const row of fresh.sort(before)) {
+      let low = 0;
+      let high = this.rows.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (before(this.rows[middle]!, row) < 0) low = middle + 1;
+        else high = middle;
+      }
+      this.rows.splice(low, 0, row);
+    }
+    for (const id of changed) {
+      this.cards.da.delete(id);
+      this.cards.en.delete(id);
+    }
+    this.buckets = null;
+    this.version = version;
+    this.generation += 1;
+  }
+
+  cachedCard(id: number, locale: 'da' | 'en'): AdvertCard | undefined {
+    const cache = this.cards[locale];
+    const card = cache.get(id);
+    if (card) {
+      // Most recently used last, so the oldest is dropped first.
+      cache.delete(id);
+      cache.set(id, card);
+    }
+    return card;
+  }
+
+  keepCard(card: AdvertCard, locale: 'da' | 'en', generation: number): void {
+    if (generation !== this.generation) return;
+    const cache = this.cards[locale];
+    cache.set(card.id, card);
+    if (cache.size > CARD_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+}
+
+const rowColumns = {
+  id: advertSearch.advertId,
+  kind: advertSearch.kind,
+  regionId: advertSearch.regionId,
+  cityId: advertSearch.cityId,
+  age: advertSearch.age,
+  height: advertSearch.height,
+  weight: advertSearch.weight,
+  breastType: advertSearch.breastType,
+  nationalityId: advertSearch.nationalityId,
+  incall: advertSearch.incall,
+  outcall: advertSearch.outcall,
+  validated: advertSearch.validated,
+  hasVideo: advertSearch.hasVideo,
+  hasReview: advertSearch.hasReview,
+  languageIds: advertSearch.languageIds,
+  serviceIds: advertSearch.serviceIds,
+  frontPageBoosted: advertSearch.frontPageBoosted,
+  rank: advertSearch.rank,
+};
+
+async function loadAll(db: Db): Promise<SearchMemory> {
+  // The version first: a change landing between the two reads is applied again later, harmlessly.
+  const version = await searchIndexVersion(db);
+  const rows = await db.select(rowColumns).from(advertSearch);
+  return new SearchMemory(version, rows);
+}
+
+type Holder = {
+  memory: Promise<SearchMemory>;
+  /** The check running now, and whether another must follow it (asked for while it ran). */
+  running: Promise<SearchMemory> | null;
+  next: Promise<SearchMemory> | null;
+};
+
+const holders = new WeakMap<Db, Holder>();
+
+async function bringUpToDate(db: Db, holder: Holder): Promise<SearchMemory> {
+  const memory = await holder.memory;
+  const changes = await searchIndexChangesSince(db, memory.version);
+  if (changes === null || changes.advertIds.length > PATCH_LIMIT) {
+    const reloaded = loadAll(db);
+    holder.memory = reloaded;
+    reloaded.catch(() => holders.delete(db));
+    return reloaded;
+  }
+  if (changes.advertIds.length > 0) {
+    const fresh = await db.select(rowColumns).from(advertSearch).where(inArray(advertSearch.advertId, changes.advertIds));
+    memory.patch(changes.advertIds, fresh, changes.version);
+  }
+  return memory;
+}
+
+/**
+ * The in-memory index of this database, current as of a check that started after this call: every
+ * write acknowledged before a search is seen by it. Checks are coalesced: while one runs, callers
+ * share the one that follows it.
+ */
+export function searchMemory(db: Db): Promise<SearchMemory> {
+  let holder = holders.get(db);
+  if (!holder) {
+    const memory = loadAll(db);
+    holder = { memory, running: null, next: null };
+    holders.set(db, holder);
+    // A failed first load is not kept: the next search tries again.
+    memory.catch(() => holders.delete(db));
+    return memory;
+  }
+  const h = holder;
+  const start = (): Promise<SearchMemory> => {
+    const check = bringUpToDate(db, h).finally(() => {
+      h.running = null;
+    });
+    h.running = check;
+    return check;
+  };
+  if (!h.running) return start();
+  if (!h.next) {
+    const previous = h.running;
+    h.next = previous
+      .catch(() => undefined)
+      .then(() => {
+        h.next = null;
+        return start();
+      });
+  }
+  return h.next;
+}
+
+/** The result cards of these adverts in the order given (from memory when kept, else one query). */
+export async function memoryCards(db: Db, memory: SearchMemory, ids: number[], locale: 'da' | 'en'): Promise<AdvertCard[]> {
+  const found = new Map<number, AdvertCard>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const card = memory.cachedCard(id, locale);
+    if (card) found.set(id, card);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const generation = memory.generation;
+    const d = advertSearchDocuments;
+    const rows = await db
+      .select({ card: locale === 'en' ? d.cardEn : d.cardDa })
+      .from(d)
+      .where(inArray(d.advertId, missing));
+    for (const row of rows) {
+      const card = row.card as AdvertCard;
+      found.set(card.id, card);
+      memory.keepCard(card, locale, generation);
+    }
+  }
+  return ids.map((id) => found.get(id)).filter((card): card is AdvertCard => card !== undefined);
+}
