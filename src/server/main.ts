@@ -12,6 +12,7 @@ import { ensureBootstrapAdmin, type BootstrapResult } from './domain/support-use
 import { deleteExpiredSessions } from './domain/accounts/sessions.ts';
 import { refreshDueAdvertSearch } from './domain/search/refresh-advert-search.ts';
 import { pruneSearchIndexLog } from './domain/search/search-index-log.ts';
+import { searchMemory } from './domain/search/search-memory.ts';
 import { buildApp } from './app.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite } from './jobs/site-build.ts';
@@ -100,6 +101,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       trustProxy: config.trustProxy,
     });
     await app.listen({ host: config.host, port: config.port });
+    // Load the in-memory search index now rather than on the first visitor's search.
+    searchMemory(database.db).catch((error: unknown) => log.error({ err: error }, 'could not load the search index'));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const apiUrl = `http://127.0.0.1:${port}`;
@@ -108,8 +111,17 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       db: database.db,
       log,
       handlers: {
+        // Incremental (only the changed adverts' pages, every other page) when it can be, else full:
+        // see buildSite. A failed incremental build makes the retry a full one.
         [SITE_REBUILD_QUEUE]: async () => {
-          await buildSite({ siteDir: config.paths.site, apiUrl, siteUrl: config.siteUrl, log, db: database.db });
+          await buildSite({
+            siteDir: config.paths.site,
+            apiUrl,
+            siteUrl: config.siteUrl,
+            log,
+            db: database.db,
+            fullRebuildHours: config.siteFullRebuildHours,
+          });
         },
       },
     });
@@ -126,17 +138,14 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     );
 
     // Expiry, holidays and boosts change what is public with time alone: look every minute.
-    // Holidays that ended since the last look (with a margin for a slow run); the log of index
-    // changes is kept for three days (incremental builds and other instances read it).
+    // The log of index changes is kept for three days (incremental builds and other instances read it).
     let refreshing = false;
-    let lastLook = new Date();
     const searchClock = setInterval(() => {
       if (refreshing) return;
       refreshing = true;
       const now = new Date();
-      refreshDueAdvertSearch(database.db, now, { holidaysEndedSince: new Date(lastLook.getTime() - 5 * 60_000) })
+      refreshDueAdvertSearch(database.db, now)
         .then(async (count) => {
-          lastLook = now;
           await pruneSearchIndexLog(database.db, new Date(now.getTime() - 3 * 86_400_000));
           if (count > 0) await events.publish({ type: 'content.changed', reason: `${count} adverts changed with time` });
         })

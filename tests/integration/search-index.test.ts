@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adverts, advertSearch } from '#server/db/schema.ts';
+import { adverts, advertSearch, searchIndexState } from '#server/db/schema.ts';
 import { refreshAdvertSearch, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
@@ -50,13 +50,14 @@ describe('the search index follows the visibility rule', () => {
     expect(await refreshDueAdvertSearch(handle.db, later)).toBe(0);
   });
 
-  it('the minute job looks only at holidays that ended since its last look', async () => {
+  it('remembers when it last looked, and then looks only at holidays that ended since', async () => {
     const now = Date.now();
+    await refreshDueAdvertSearch(handle.db, new Date(now));
+    const [state] = await handle.db.select().from(searchIndexState);
+    expect(state?.checkedAt?.getTime()).toBe(now);
     const holiday = await createAdvert(handle.db, { holidayUntil: new Date(now + 5 * MINUTE) });
-    const later = new Date(now + 10 * MINUTE);
-    await refreshDueAdvertSearch(handle.db, later, { holidaysEndedSince: new Date(now + 6 * MINUTE) });
     expect(await indexed(holiday.id)).toBe(false);
-    await refreshDueAdvertSearch(handle.db, later, { holidaysEndedSince: new Date(now) });
+    await refreshDueAdvertSearch(handle.db, new Date(now + 10 * MINUTE));
     expect(await indexed(holiday.id)).toBe(true);
   });
 
@@ -126,5 +127,16 @@ describe('the in-memory search index (searches run in memory, kept current by th
     const after = await Promise.all(Array.from({ length: 5 }, () => namesFound({ City: 'esbjerg' })));
     await Promise.all(searches);
     for (const names of after) expect(names).not.toContain('Memorytest Frida');
+  });
+
+  it('finds the same adverts, in the same order, when a searched word is common (checked a batch at a time)', async () => {
+    for (const name of ['Commonword Gry', 'Commonword Hedda', 'Commonword Ida']) await createAdvert(handle.db, { city: 'Vejle', name });
+    for (const input of [{ Text: 'commonword' }, { Text: 'commonword', City: 'vejle', Page: 1, PageSize: 2 }, { Text: 'commonword', Page: 2, PageSize: 2 }]) {
+      const parsed = v.parse(SearchProfilesSchema, input);
+      const exact = await searchProfiles(handle.db, parsed, new Date());
+      const common = await searchProfiles(handle.db, parsed, new Date(), { textProbe: 1 });
+      expect(common.items.map((card) => card.name)).toEqual(exact.items.map((card) => card.name));
+      expect(common.total).toBe(exact.total);
+    }
   });
 });

@@ -143,22 +143,54 @@ export async function findLandingIndexPage(path: string, locale: Locale): Promis
 const FULL_PROFILES_PAGE = 500;
 const allProfiles = new Map<Locale, Promise<FullProfile[]>>();
 
-/** Every public advert in full, read in pages of 500 (never one call per advert page). */
+/**
+ * The adverts an incremental build makes pages for (env SITE_ADVERT_IDS, a comma list set by the
+ * server's site build), or null in a full build (every public advert). Empty: no advert pages at all.
+ */
+export function advertIdsToBuild(): number[] | null {
+  const value = process.env['SITE_ADVERT_IDS'];
+  if (value === undefined) return null;
+  return value
+    .split(',')
+    .filter(Boolean)
+    .map((part) => {
+      const id = Number(part);
+      if (!Number.isInteger(id) || id <= 0) throw new Error(`Site build: SITE_ADVERT_IDS has a bad id: ${part}`);
+      return id;
+    });
+}
+
+/** One `fullprofiles` query paged through with AfterId until the API says there is no more. */
+async function pageFullProfiles(locale: Locale, ids: number[] | null): Promise<FullProfile[]> {
+  const items: FullProfile[] = [];
+  let afterId: number | null = 0;
+  while (afterId !== null) {
+    const searchParams: Record<string, string> = { AfterId: String(afterId), Take: String(FULL_PROFILES_PAGE), Locale: locale };
+    if (ids) searchParams['Ids'] = ids.join(',');
+    const page: FullProfilePage = await client
+      .get<FullProfilePage>('fullprofiles', { searchParams, timeout: 120_000 })
+      .catch((error: unknown) => {
+        throw new Error(`Site build: GET ${apiUrl}/api/frontend/fullprofiles?AfterId=${afterId} failed: ${describe(error)}`, { cause: error });
+      });
+    items.push(...page.items);
+    afterId = page.nextAfterId;
+  }
+  return items;
+}
+
+/**
+ * Every public advert in full, read in pages of 500 (never one call per advert page). In an incremental
+ * build only the public ones among SITE_ADVERT_IDS, asked for 500 ids at a time (short URLs).
+ */
 export function getAllFullProfiles(locale: Locale): Promise<FullProfile[]> {
   let pending = allProfiles.get(locale);
   if (!pending) {
     pending = (async () => {
+      const ids = advertIdsToBuild();
+      if (!ids) return pageFullProfiles(locale, null);
       const items: FullProfile[] = [];
-      let afterId: number | null = 0;
-      while (afterId !== null) {
-        const searchParams: Record<string, string> = { AfterId: String(afterId), Take: String(FULL_PROFILES_PAGE), Locale: locale };
-        const page: FullProfilePage = await client
-          .get<FullProfilePage>('fullprofiles', { searchParams, timeout: 120_000 })
-          .catch((error: unknown) => {
-            throw new Error(`Site build: GET ${apiUrl}/api/frontend/fullprofiles?AfterId=${afterId} failed: ${describe(error)}`, { cause: error });
-          });
-        items.push(...page.items);
-        afterId = page.nextAfterId;
+      for (let start = 0; start < ids.length; start += FULL_PROFILES_PAGE) {
+        items.push(...(await pageFullProfiles(locale, ids.slice(start, start + FULL_PROFILES_PAGE))));
       }
       return items;
     })();

@@ -37,7 +37,8 @@ export type AdvertCard = {
 
 export type FrontPageAdverts = { minute: number; items: AdvertCard[] };
 
-export type SearchResult = { total: number; page: number; pageSize: number; items: AdvertCard[] };
+/** totalCapped: a search for a common word stopped counting at `total` (show "1.000+"). */
+export type SearchResult = { total: number; totalCapped?: boolean; page: number; pageSize: number; items: AdvertCard[] };
 
 /** Everything an advert page shows (fullprofile; fullprofiles pages through many). */
 export type FullProfile = {

@@ -905,6 +905,8 @@ export const advertSearchDocuments = pgTable(
 export const searchIndexState = pgTable('search_index_state', {
   id: smallint('id').primaryKey().default(1),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** When refreshDueAdvertSearch last looked for what time changed (null: never, look at everything). */
+  checkedAt: tstz('checked_at'),
 });
 
 /** Which adverts' search rows changed at each version (pruned after a few days). */

@@ -1,14 +1,20 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema.ts';
+import { searchIndexChangesSince, searchIndexVersion } from '../domain/search/search-index-log.ts';
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Defaults: a full build at least once a day; more changed adverts than this build in full. */
+export const FULL_REBUILD_HOURS = 24;
+export const MAX_INCREMENTAL_ADVERTS = 2000;
 
 export type SiteBuildOptions = {
   /** Where builds live: builds/<id>/ and the `current` link that is served. */
@@ -17,45 +23,91 @@ export type SiteBuildOptions = {
   apiUrl: string;
   siteUrl: string;
   log: Logger;
+  /** Without it every build is full (the change log of the search index is read from it). */
   db?: Db;
   timeoutMs?: number;
+  /** Incremental builds only while the last full build is younger than this (hours); default 24. */
+  fullRebuildHours?: number;
+  /** More changed adverts than this build in full; default 2,000. */
+  maxIncrementalAdverts?: number;
+  /** Build in full whatever changed. */
+  full?: boolean;
 };
 
-export type SiteBuildResult = { folder: string; pages: number; durationMs: number };
+export type BuildKind = 'full' | 'incremental';
 
-export type BuildInfo = { id: string; finishedAt: string; pages: number; durationMs: number };
+export type SiteBuildResult = { folder: string; pages: number; durationMs: number; kind: BuildKind; advertPages: number };
+
+export type BuildInfo = {
+  id: string;
+  finishedAt: string;
+  pages: number;
+  durationMs: number;
+  kind?: BuildKind;
+  /** The search index version read before the build started: every change up to it is in this build. */
+  searchIndexVersion?: number;
+  /** When the full build this one rests on started (itself, for a full build). */
+  fullBuildAt?: string;
+  /** Fingerprints of what every page is made from: the site's code and the data of the page frame. */
+  sourceHash?: string;
+  frameHash?: string | null;
+  /** Advert pages this build made (the others of an incremental build are kept from the one before). */
+  advertPages?: number;
+};
 
 export function currentSiteDir(siteDir: string): string {
   return path.join(siteDir, 'current');
 }
 
-/** The info file of the served build, or null before the first good build. */
-export async function readCurrentBuildInfo(siteDir: string): Promise<BuildInfo | null> {
+/** The info file of a build folder, or null when it has none. */
+async function readBuildInfo(folder: string): Promise<BuildInfo | null> {
   try {
-    return JSON.parse(await readFile(path.join(currentSiteDir(siteDir), '.build-info.json'), 'utf8')) as BuildInfo;
+    return JSON.parse(await readFile(path.join(folder, '.build-info.json'), 'utf8')) as BuildInfo;
   } catch {
     return null;
   }
 }
 
+/** The info file of the served build, or null before the first good build. */
+export function readCurrentBuildInfo(siteDir: string): Promise<BuildInfo | null> {
+  return readBuildInfo(currentSiteDir(siteDir));
+}
+
 async function countPages(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).length;
 }
 
-function runAstroBuild(outDir: string, options: SiteBuildOptions): Promise<void> {
+/** Where the advert pages are, in both languages: one folder per advert, `{slug}-{id}`. */
+const ADVERT_DIRS = ['annonce', path.join('en', 'annonce')];
+
+function advertIdOfFolder(name: string): number | null {
+  const match = /-(\d+)$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+async function countAdvertPages(folder: string): Promise<number> {
+  const counts = await Promise.all(ADVERT_DIRS.map((dir) => countPages(path.join(folder, dir))));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
+function runAstroBuild(outDir: string, options: SiteBuildOptions, extraEnv: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const tail: string[] = [];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      API_URL: options.apiUrl,
+      SITE_URL: options.siteUrl,
+      SITE_OUT_DIR: outDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+    };
+    // A full build never inherits the incremental build's variables.
+    delete env['SITE_ADVERT_IDS'];
+    delete env['SITE_KEPT_PAGES_FILE'];
     const child = spawn(process.execPath, [path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       cwd: projectRoot,
-      env: {
-        ...process.env,
-        API_URL: options.apiUrl,
-        SITE_URL: options.siteUrl,
-        SITE_OUT_DIR: outDir,
-        ASTRO_TELEMETRY_DISABLED: '1',
-        NODE_ENV: 'production',
-      },
+      env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
@@ -79,6 +131,192 @@ function runAstroBuild(outDir: string, options: SiteBuildOptions): Promise<void>
   });
 }
 
+/**
+ * What the pages are made from besides data: the site's code (src/ outside src/server), public/, the
+ * Astro config and the locked dependencies. Pages kept from a build made of other code would differ
+ * from new ones, so a change here makes the next build full.
+ */
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const NOT_SOURCES = path.join(projectRoot, 'src', 'server');
+
+async function hashSources(): Promise<string> {
+  const files: string[] = [];
+  for (const source of SOURCES) {
+    const full = path.join(projectRoot, source);
+    const info = await stat(full).catch(() => null);
+    if (info?.isFile()) files.push(full);
+    if (!info?.isDirectory()) continue;
+    for (const entry of await readdir(full, { recursive: true, withFileTypes: true })) {
+      const file = path.join(entry.parentPath, entry.name);
+      if (entry.isFile() && !file.startsWith(NOT_SOURCES + path.sep)) files.push(file);
+    }
+  }
+  files.sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(path.relative(projectRoot, file)).update('\0').update(await readFile(file)).update('\0');
+  return hash.digest('hex');
+}
+
+/**
+ * The data every page's frame (header, footer, title) shows, as the build reads it: website config,
+ * languages, the footer's service and article links, the landing page titles. A kept advert page shows
+ * the frame of the build it was made in, so a change here makes the next build full. Left out on
+ * purpose: the footer's top-ten cities per kind, which move with advert counts (a kept page may show
+ * them in yesterday's order until the next full build). Null when the API does not answer.
+ */
+const FRAME_CALLS = [
+  'websiteconfig',
+  'languages',
+  'frontpagefooterinfo?Locale=da',
+  'frontpagefooterinfo?Locale=en',
+  'landingpagepages?Kind=service&Locale=da',
+  'landingpagepages?Kind=service&Locale=en',
+  'landingpagepages?Kind=artikler&Locale=da',
+  'landingpagepages?Kind=artikler&Locale=en',
+];
+
+type FooterLinks = { services?: unknown; articles?: unknown };
+type LandingLink = { url?: unknown; title?: unknown };
+
+async function hashFrame(apiUrl: string): Promise<string | null> {
+  try {
+    const hash = createHash('sha256');
+    for (const call of FRAME_CALLS) {
+      const response = await fetch(`${apiUrl}/api/frontend/${call}`, { signal: AbortSignal.timeout(60_000) });
+      if (!response.ok) return null;
+      let body: unknown = await response.json();
+      if (call.startsWith('frontpagefooterinfo')) body = { services: (body as FooterLinks).services, articles: (body as FooterLinks).articles };
+      if (call.startsWith('landingpagepages')) body = (body as LandingLink[]).map((page) => [page.url, page.title]);
+      hash.update(call).update('\0').update(JSON.stringify(body)).update('\0');
+    }
+    return hash.digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+export type Fingerprints = { version: number | undefined; sourceHash: string; frameHash: string | null };
+
+export type BuildPlan =
+  | { kind: 'full'; reason: string }
+  | {
+      kind: 'incremental';
+      /** The served build the kept pages are linked from. */
+      from: string;
+      fullBuildAt: string;
+      changedIds: number[];
+      /** Advert page folders of the served build to keep, relative: every one but the changed adverts'. */
+      keptAdvertDirs: string[];
+    };
+
+/** Set after an incremental build failed: the next build is full. */
+function incrementalFailedMarker(siteDir: string): string {
+  return path.join(siteDir, '.incremental-failed');
+}
+
+/** The advert page folders of a build, both languages, except those of the given adverts. */
+async function listKeptAdvertDirs(folder: string, changed: Set<number>): Promise<string[]> {
+  const kept: string[] = [];
+  for (const dir of ADVERT_DIRS) {
+    const entries = await readdir(path.join(folder, dir), { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const id = entry.isDirectory() ? advertIdOfFolder(entry.name) : null;
+      if (id !== null && !changed.has(id)) kept.push(path.join(dir, entry.name));
+    }
+  }
+  return kept;
+}
+
+/**
+ * Full or incremental: incremental when the served build records the index version it was made at, the
+ * change log reaches back to it, few adverts changed, its full build is recent and neither the code nor
+ * the frame data changed since. Otherwise full, with the reason.
+ */
+async function planBuild(options: SiteBuildOptions, now: number, prints: Fingerprints): Promise<BuildPlan> {
+  const full = (reason: string): BuildPlan => ({ kind: 'full', reason });
+  if (options.full) return full('asked for');
+  if (!options.db || prints.version === undefined) return full('no database to read changes from');
+  // The served folder itself, not the `current` link, so that its info and its pages belong together.
+  const from = await realpath(currentSiteDir(options.siteDir)).catch(() => null);
+  const current = from ? await readBuildInfo(from) : null;
+  if (!from || current?.searchIndexVersion === undefined || !current.fullBuildAt) return full('no served build with an index version');
+  if (existsSync(incrementalFailedMarker(options.siteDir))) return full('the last incremental build failed');
+  const hours = options.fullRebuildHours ?? FULL_REBUILD_HOURS;
+  if (now - Date.parse(current.fullBuildAt) >= hours * 3_600_000) return full(`the last full build is older than ${hours} h`);
+  if (current.sourceHash !== prints.sourceHash) return full('the site code changed');
+  if (!prints.frameHash || current.frameHash !== prints.frameHash) return full('the page frame data changed');
+  const changes = await searchIndexChangesSince(options.db, current.searchIndexVersion);
+  if (!changes) return full('the change log does not reach back to the served build');
+  const max = options.maxIncrementalAdverts ?? MAX_INCREMENTAL_ADVERTS;
+  if (changes.advertIds.length > max) return full(`${changes.advertIds.length} adverts changed (more than ${max})`);
+  const keptAdvertDirs = await listKeptAdvertDirs(from, new Set(changes.advertIds));
+  return { kind: 'incremental', from, fullBuildAt: current.fullBuildAt, changedIds: changes.advertIds, keptAdvertDirs };
+}
+
+export type SiteBuildPlan = BuildPlan & Fingerprints;
+
+/**
+ * How the next build would run, and the fingerprints it records (buildSite starts with this). The index
+ * version is read first, before Astro reads any data.
+ */
+export async function planSiteBuild(options: SiteBuildOptions, now = Date.now()): Promise<SiteBuildPlan> {
+  const version = options.db ? await searchIndexVersion(options.db) : undefined;
+  const [sourceHash, frameHash] = await Promise.all([hashSources(), hashFrame(options.apiUrl)]);
+  const prints: Fingerprints = { version, sourceHash, frameHash };
+  const plan = await planBuild(options, now, prints);
+  return { ...plan, ...prints };
+}
+
+/**
+ * Hard-links every file under `from` to the same place under `to` (folders made as needed); a file
+ * already there is left as it is. Returns how many .html files it linked. The linked files are shared
+ * with the build they come from, so nothing may ever write into them (new content is a new file).
+ */
+async function linkTree(from: string, to: string): Promise<number> {
+  await mkdir(to, { recursive: true });
+  let pages = 0;
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      pages += await linkTree(source, target);
+    } else if (entry.isFile()) {
+      try {
+        await link(source, target);
+        if (entry.name.endsWith('.html')) pages += 1;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+  }
+  return pages;
+}
+
+/** Runs `task` for every item, at most `limit` at a time. */
+async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Completes an incremental build: hard-links the unchanged adverts' page folders from the served build
+ * into the new one (which Astro wrote with every other page and the changed adverts' pages), and the
+ * served build's assets the new one lacks (kept pages load them). Returns the pages it kept.
+ */
+async function keepFromServedBuild(plan: Extract<BuildPlan, { kind: 'incremental' }>, folder: string): Promise<number> {
+  let kept = 0;
+  await forEachLimited(plan.keptAdvertDirs, 16, async (dir) => {
+    const linked = await linkTree(path.join(plan.from, dir), path.join(folder, dir));
+    kept += linked;
+  });
+  const assets = path.join(plan.from, '_astro');
+  if (existsSync(assets)) await linkTree(assets, path.join(folder, '_astro'));
+  return kept;
+}
+
 /** Points `current` at a build folder atomically (a new symlink renamed over the old one). */
 async function swapCurrent(siteDir: string, folder: string): Promise<void> {
   const link = currentSiteDir(siteDir);
@@ -87,7 +325,10 @@ async function swapCurrent(siteDir: string, folder: string): Promise<void> {
   await rename(tmp, link);
 }
 
-/** Keeps the served build and the one before it (pages still open in a browser load their assets). */
+/**
+ * Keeps the served build and the one before it (pages still open in a browser load their assets).
+ * Builds share kept pages as hard links, so removing one never touches a file another still has.
+ */
 async function pruneBuilds(siteDir: string, keep: number): Promise<void> {
   const buildsDir = path.join(siteDir, 'builds');
   const current = existsSync(currentSiteDir(siteDir)) ? path.basename(await readlink(currentSiteDir(siteDir))) : '';
@@ -104,42 +345,79 @@ async function pruneBuilds(siteDir: string, keep: number): Promise<void> {
 /**
  * Builds the static site into a new folder and swaps it in atomically. A failed build leaves the
  * served site as it was, is recorded and logged, and rethrows (the job retries with backoff).
+ *
+ * Full: Astro makes every page. Incremental (see planBuild): Astro makes every page but the advert
+ * pages of adverts that did not change since the served build; those are hard-linked from it, and the
+ * sitemap lists them too (SITE_KEPT_PAGES_FILE). A changed advert that is no longer public has no page
+ * in the new build, and one whose slug changed has only its new folder.
  */
 export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildResult> {
   const started = Date.now();
   const id = `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
   const folder = path.join(options.siteDir, 'builds', id);
   await mkdir(path.dirname(folder), { recursive: true });
+  // Reads the index version before Astro starts: every change logged up to it is in the data the build reads.
+  const plan = await planSiteBuild(options, started);
   const [record] = options.db
     ? await options.db.insert(siteBuilds).values({ status: 'running', folder }).returning({ id: siteBuilds.id })
     : [];
-  options.log.info({ folder }, 'site build started');
+  const planned = plan.kind === 'full' ? { reason: plan.reason } : { changedAdverts: plan.changedIds.length };
+  options.log.info({ folder, kind: plan.kind, ...planned }, 'site build started');
+  const keptPagesFile = path.join(options.siteDir, `kept-pages-${id}.json`);
   try {
-    await runAstroBuild(folder, options);
-    const pages = await countPages(folder);
-    if (pages === 0) throw new Error('astro build produced no pages');
+    const env: Record<string, string> = {};
+    if (plan.kind === 'incremental') {
+      await writeFile(keptPagesFile, JSON.stringify(plan.keptAdvertDirs.map((dir) => `/${dir.split(path.sep).join('/')}/`)));
+      env['SITE_ADVERT_IDS'] = plan.changedIds.join(',');
+      env['SITE_KEPT_PAGES_FILE'] = keptPagesFile;
+    }
+    await runAstroBuild(folder, options, env);
+    const builtPages = await countPages(folder);
+    if (builtPages === 0) throw new Error('astro build produced no pages');
+    const advertPages = await countAdvertPages(folder);
+    const keptPages = plan.kind === 'incremental' ? await keepFromServedBuild(plan, folder) : 0;
+    const pages = builtPages + keptPages;
     const durationMs = Date.now() - started;
-    const info: BuildInfo = { id, finishedAt: new Date().toISOString(), pages, durationMs };
+    const info: BuildInfo = {
+      id,
+      finishedAt: new Date().toISOString(),
+      pages,
+      durationMs,
+      kind: plan.kind,
+      searchIndexVersion: plan.version,
+      fullBuildAt: plan.kind === 'full' ? new Date(started).toISOString() : plan.fullBuildAt,
+      sourceHash: plan.sourceHash,
+      frameHash: plan.frameHash,
+      advertPages,
+    };
     await writeFile(path.join(folder, '.build-info.json'), JSON.stringify(info));
     await swapCurrent(options.siteDir, folder);
     await pruneBuilds(options.siteDir, 2);
+    await rm(incrementalFailedMarker(options.siteDir), { force: true });
     if (options.db && record) {
       await options.db
         .update(siteBuilds)
         .set({ status: 'succeeded', finishedAt: new Date(), pages })
         .where(eq(siteBuilds.id, record.id));
     }
-    options.log.info({ pages, durationMs, pagesPerSecond: Math.round((pages / durationMs) * 1000) }, 'site build done');
-    return { folder, pages, durationMs };
+    options.log.info(
+      { kind: plan.kind, pages, advertPages, keptAdvertPages: keptPages, durationMs, pagesPerSecond: Math.round((pages / durationMs) * 1000) },
+      `site build done (${plan.kind}, ${advertPages} advert pages built)`,
+    );
+    return { folder, pages, durationMs, kind: plan.kind, advertPages };
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
+    // The next attempt builds in full, in case what broke was the incremental build itself.
+    if (plan.kind === 'incremental') await writeFile(incrementalFailedMarker(options.siteDir), String(error).slice(0, 2000)).catch(() => {});
     if (options.db && record) {
       await options.db
         .update(siteBuilds)
         .set({ status: 'failed', finishedAt: new Date(), error: String(error).slice(0, 8000) })
         .where(eq(siteBuilds.id, record.id));
     }
-    options.log.error({ err: error }, 'site build failed; the last good site stays online');
+    options.log.error({ err: error, kind: plan.kind }, 'site build failed; the last good site stays online');
     throw error;
+  } finally {
+    await rm(keptPagesFile, { force: true });
   }
 }

@@ -6,7 +6,8 @@ CREATE TABLE "search_index_log" (
 --> statement-breakpoint
 CREATE TABLE "search_index_state" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
-	"version" bigint DEFAULT 0 NOT NULL
+	"version" bigint DEFAULT 0 NOT NULL,
+	"checked_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE INDEX "search_index_log_created_idx" ON "search_index_log" USING btree ("created_at");--> statement-breakpoint

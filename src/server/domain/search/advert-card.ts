@@ -1,5 +1,6 @@
-import { and, asc, avg, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, avg, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { anyOf } from '../../db/any-of.ts';
 import { adverts, cities, pictures, regions, reviews, videos, type MediaVariant } from '../../db/schema.ts';
 import { slugify } from '#lib/format.ts';
 import { kindOf } from '../adverts/statuses.ts';
@@ -57,7 +58,7 @@ export async function listAdvertCards(db: Db, ids: number[], locale: Locale, now
       .from(adverts)
       .leftJoin(cities, eq(cities.id, adverts.cityId))
       .leftJoin(regions, eq(regions.id, adverts.regionId))
-      .where(inArray(adverts.id, ids)),
+      .where(anyOf(adverts.id, ids)),
     db
       .selectDistinctOn([pictures.advertId], {
         advertId: pictures.advertId,
@@ -67,19 +68,19 @@ export async function listAdvertCards(db: Db, ids: number[], locale: Locale, now
         variants: pictures.variants,
       })
       .from(pictures)
-      .where(and(inArray(pictures.advertId, ids), publicPictureCondition))
+      .where(and(anyOf(pictures.advertId, ids), publicPictureCondition))
       .orderBy(pictures.advertId, sql`${pictures.isPrimary} desc`, asc(pictures.sortOrder), asc(pictures.id)),
     db
       .select({ advertId: reviews.advertId, n: count(), rating: avg(reviews.rating) })
       .from(reviews)
-      .where(and(inArray(reviews.advertId, ids), eq(reviews.status, 1)))
+      .where(and(anyOf(reviews.advertId, ids), eq(reviews.status, 1)))
       .groupBy(reviews.advertId),
     db
       .selectDistinct({ advertId: videos.advertId })
       .from(videos)
       .where(
         and(
-          inArray(videos.advertId, ids),
+          anyOf(videos.advertId, ids),
           eq(videos.status, 2),
           eq(videos.moderationStatus, 1),
           eq(videos.isOnline, true),

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { anyOf } from '../../db/any-of.ts';
 import {
   advertLanguages,
   advertServices,
@@ -42,25 +43,29 @@ export async function getFullProfile(db: Db, id: number, locale: Locale, now: Da
   return profile!;
 }
 
-/** Public advert ids in id order, for the site build to page through. */
-export async function listPublicAdvertIds(db: Db, now: Date, afterId: number, limit: number): Promise<number[]> {
+/** Public advert ids in id order, for the site build to page through; only among `among` when given. */
+export async function listPublicAdvertIds(db: Db, now: Date, afterId: number, limit: number, among?: number[]): Promise<number[]> {
+  if (among?.length === 0) return [];
   const rows = await db
     .select({ id: adverts.id })
     .from(adverts)
-    .where(and(publicAdvertCondition(now), gt(adverts.id, afterId)))
+    .where(and(publicAdvertCondition(now), gt(adverts.id, afterId), among ? anyOf(adverts.id, among) : undefined))
     .orderBy(asc(adverts.id))
     .limit(limit);
   return rows.map((row) => row.id);
 }
 
-/** Full profiles of many public adverts in a few queries (the site build reads them in bulk). */
+/**
+ * Full profiles of many public adverts in a few queries (the site build reads them in bulk); with `ids`,
+ * only the public ones among those (an incremental build reads just the adverts that changed).
+ */
 export async function listFullProfiles(
   db: Db,
-  options: { afterId: number; limit: number; locale: Locale; now: Date },
+  options: { afterId: number; limit: number; locale: Locale; now: Date; ids?: number[] | undefined },
 ): Promise<{ items: FullProfile[]; nextAfterId: number | null }> {
-  const ids = await listPublicAdvertIds(db, options.now, options.afterId, options.limit);
+  const ids = await listPublicAdvertIds(db, options.now, options.afterId, options.limit, options.ids);
   if (ids.length === 0) return { items: [], nextAfterId: null };
-  const rows = await db.select().from(adverts).where(inArray(adverts.id, ids)).orderBy(asc(adverts.id));
+  const rows = await db.select().from(adverts).where(anyOf(adverts.id, ids)).orderBy(asc(adverts.id));
   const items = await buildFullProfiles(db, rows, options.locale);
   return { items, nextAfterId: ids.length === options.limit ? ids.at(-1)! : null };
 }
@@ -87,40 +92,40 @@ async function buildFullProfiles(db: Db, advertRows: Advert[], locale: Locale): 
             .select({ cityId: cities.id, city: cities.name, citySlug: cities.slug, region: regions.name, regionEn: regions.nameEn, regionSlug: regions.slug })
             .from(cities)
             .innerJoin(regions, eq(regions.id, cities.regionId))
-            .where(inArray(cities.id, cityIds))
+            .where(anyOf(cities.id, cityIds))
         : Promise.resolve([]),
       db.select().from(nationalities),
       db
         .select({ advertId: advertLanguages.advertId, id: languages.id, code: languages.code, nameDa: languages.nameDa, nameEn: languages.nameEn })
         .from(advertLanguages)
         .innerJoin(languages, eq(languages.id, advertLanguages.languageId))
-        .where(inArray(advertLanguages.advertId, ids))
+        .where(anyOf(advertLanguages.advertId, ids))
         .orderBy(asc(languages.nameDa)),
       db
         .select({ advertId: advertServices.advertId, id: services.id, slug: services.slug, nameDa: services.nameDa, nameEn: services.nameEn, type: services.type })
         .from(advertServices)
         .innerJoin(services, eq(services.id, advertServices.serviceId))
-        .where(inArray(advertServices.advertId, ids))
+        .where(anyOf(advertServices.advertId, ids))
         .orderBy(asc(services.type), asc(services.sortOrder), asc(services.nameDa)),
-      db.select().from(priceListItems).where(inArray(priceListItems.advertId, ids)).orderBy(asc(priceListItems.sortOrder), asc(priceListItems.id)),
-      db.select().from(extraPriceItems).where(inArray(extraPriceItems.advertId, ids)).orderBy(asc(extraPriceItems.sortOrder), asc(extraPriceItems.id)),
-      db.select().from(scheduleEntries).where(inArray(scheduleEntries.advertId, ids)).orderBy(asc(scheduleEntries.weekday)),
+      db.select().from(priceListItems).where(anyOf(priceListItems.advertId, ids)).orderBy(asc(priceListItems.sortOrder), asc(priceListItems.id)),
+      db.select().from(extraPriceItems).where(anyOf(extraPriceItems.advertId, ids)).orderBy(asc(extraPriceItems.sortOrder), asc(extraPriceItems.id)),
+      db.select().from(scheduleEntries).where(anyOf(scheduleEntries.advertId, ids)).orderBy(asc(scheduleEntries.weekday)),
       db
         .select()
         .from(pictures)
-        .where(and(inArray(pictures.advertId, ids), publicPictureCondition))
+        .where(and(anyOf(pictures.advertId, ids), publicPictureCondition))
         .orderBy(desc(pictures.isPrimary), asc(pictures.sortOrder), asc(pictures.id)),
       db
         .select()
         .from(videos)
         .where(
-          and(inArray(videos.advertId, ids), eq(videos.status, 2), eq(videos.moderationStatus, 1), eq(videos.isOnline, true), isNull(videos.deletedAt)),
+          and(anyOf(videos.advertId, ids), eq(videos.status, 2), eq(videos.moderationStatus, 1), eq(videos.isOnline, true), isNull(videos.deletedAt)),
         )
         .orderBy(asc(videos.sortOrder), asc(videos.id)),
       db
         .select()
         .from(reviews)
-        .where(and(inArray(reviews.advertId, ids), eq(reviews.status, 1)))
+        .where(and(anyOf(reviews.advertId, ids), eq(reviews.status, 1)))
         .orderBy(desc(reviews.createdAt)),
     ]);
   const placeOf = new Map(placeRows.map((p) => [p.cityId, p]));

@@ -1,6 +1,7 @@
-import { and, asc, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, gt, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { adverts, advertSearch, advertSearchDocuments } from '../../db/schema.ts';
+import { anyOf, idArray } from '../../db/any-of.ts';
+import { adverts, advertSearch, advertSearchDocuments, searchIndexState } from '../../db/schema.ts';
 import { publicAdvertCondition } from '../adverts/visibility.ts';
 import { listAdvertCards } from './advert-card.ts';
 import { recordSearchIndexChange } from './search-index-log.ts';
@@ -18,18 +19,18 @@ export const BOOST_RANK = 2 ** 41;
 export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date): Promise<void> {
   for (let start = 0; start < advertIds.length; start += CHUNK) {
     const ids = advertIds.slice(start, start + CHUNK);
-    await db.delete(advertSearch).where(inArray(advertSearch.advertId, ids));
-    await db.delete(advertSearchDocuments).where(inArray(advertSearchDocuments.advertId, ids));
+    await db.delete(advertSearch).where(anyOf(advertSearch.advertId, ids));
+    await db.delete(advertSearchDocuments).where(anyOf(advertSearchDocuments.advertId, ids));
     const publicRows = await db
       .select({ id: adverts.id })
       .from(adverts)
-      .where(and(inArray(adverts.id, ids), publicAdvertCondition(now)));
+      .where(and(anyOf(adverts.id, ids), publicAdvertCondition(now)));
     const publicIds = publicRows.map((row) => row.id);
     if (publicIds.length === 0) {
       await recordSearchIndexChange(db, ids);
       continue;
     }
-    const idList = sql.join(publicIds.map((id) => sql`${id}`), sql`, `);
+    const idList = idArray(publicIds);
     const nowIso = now.toISOString();
     await db.execute(sql`
       insert into advert_search (
@@ -52,7 +53,7 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
           where t > ${nowIso}::timestamptz),
         ${nowIso}::timestamptz
       from adverts a
-      where a.id in (${idList})`);
+      where a.id = any(${idList})`);
     await db.execute(sql`
       insert into advert_search_documents (advert_id, document, search_text, card_da, card_en)
       select a.id,
@@ -69,7 +70,7 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
         select string_agg(s.name_da || ' ' || s.name_en, ' ') as names
         from advert_services x join services s on s.id = x.service_id where x.advert_id = a.id
       ) sv on true
-      where a.id in (${idList})`);
+      where a.id = any(${idList})`);
     const [da, en] = await Promise.all([
       listAdvertCards(db, publicIds, 'da', now),
       listAdvertCards(db, publicIds, 'en', now),
@@ -110,26 +111,32 @@ async function refreshEvery(db: Db, now: Date): Promise<number> {
   }
 }
 
+/** A look for ended holidays reaches back this far before the last look (a slow or crashed run). */
+const LOOK_MARGIN_MS = 10 * 60_000;
+
 /**
  * What time changed since the last look: rows whose expiry, holiday or boost has come, and public
- * adverts that have no row yet (a holiday ended). Runs every minute; cheap when nothing is due.
- * `holidaysEndedSince` narrows the second look to holidays that ended after that time (the minute
- * job passes its last run); without it every public advert is checked (at start).
+ * adverts that have no row yet because their holiday ended since the last look (kept in
+ * search_index_state; the first look checks every advert). Runs at start and every minute; cheap when
+ * nothing is due (it never scans the wide adverts table but the first time).
  */
-export async function refreshDueAdvertSearch(db: Db, now: Date, options: { holidaysEndedSince?: Date } = {}): Promise<number> {
+export async function refreshDueAdvertSearch(db: Db, now: Date): Promise<number> {
+  const [state] = await db.select({ checkedAt: searchIndexState.checkedAt }).from(searchIndexState);
+  const since = state?.checkedAt ? new Date(state.checkedAt.getTime() - LOOK_MARGIN_MS) : null;
   const due = await db.select({ id: advertSearch.advertId }).from(advertSearch).where(lte(advertSearch.recheckAt, now));
   const missing = await db
     .select({ id: adverts.id })
     .from(adverts)
     .where(
       and(
-        options.holidaysEndedSince ? gt(adverts.holidayUntil, options.holidaysEndedSince) : undefined,
+        since ? gt(adverts.holidayUntil, since) : undefined,
         publicAdvertCondition(now),
         notExists(db.select({ one: sql`1` }).from(advertSearch).where(sql`${advertSearch.advertId} = ${adverts.id}`)),
       ),
     );
   const ids = [...new Set([...due, ...missing].map((row) => row.id))];
   if (ids.length > 0) await refreshAdvertSearch(db, ids, now);
+  await db.update(searchIndexState).set({ checkedAt: now });
   // After a large change (first start, a seed) the planner needs fresh statistics.
   if (ids.length > 1000) {
     await db.execute(sql`analyze advert_search`);

@@ -1,5 +1,6 @@
 import { and, asc, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idArray } from '../../db/any-of.ts';
 import { searchIndexLog, searchIndexState } from '../../db/schema.ts';
 
 /**
@@ -7,10 +8,9 @@ import { searchIndexLog, searchIndexState } from '../../db/schema.ts';
  * versions commit in order) and logs the ids under it. Called by refreshAdvertSearch after it wrote.
  */
 export async function recordSearchIndexChange(db: Db, advertIds: number[]): Promise<number> {
-  const ids = sql`array[${sql.join(advertIds.map((id) => sql`${id}`), sql`, `)}]::integer[]`;
   const result = await db.execute(sql`
     with bumped as (update search_index_state set version = version + 1 where id = 1 returning version)
-    insert into search_index_log (version, advert_ids) select version, ${ids} from bumped returning version`);
+    insert into search_index_log (version, advert_ids) select version, ${idArray(advertIds)} from bumped returning version`);
   const rows = (result as unknown as { rows?: { version: string | number }[] }).rows ?? (result as unknown as { version: string | number }[]);
   return Number(rows[0]?.version ?? 0);
 }

@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { anyOf } from '../../db/any-of.ts';
 import { advertSearch, advertSearchDocuments } from '../../db/schema.ts';
 import type { AdvertCard } from '#lib/schemas/public-advert.ts';
 import { searchIndexChangesSince, searchIndexVersion } from './search-index-log.ts';
@@ -7,9 +7,10 @@ import { searchIndexChangesSince, searchIndexVersion } from './search-index-log.
 /**
  * The search index's narrow rows, held in memory per database and kept current through the index's
  * change log (search-index-log.ts): every search first asks the log what changed since the version it
- * holds (one indexed query that usually finds nothing) and reloads just those rows. Filtering, counting
- * and ordering then run in memory, so a search costs one small query however many adverts there are,
- * and PGlite (one thread, in this process) is not queued behind search scans under load.
+ * holds (one indexed query that usually finds nothing; concurrent searches share one) and reloads just
+ * those rows. Filtering, counting and ordering then run in memory over typed-array columns, so a search
+ * costs one small query however many adverts there are, and PGlite (one thread, in this process) is
+ * not queued behind search scans under load. About 2 kB of memory per public advert.
  */
 
 export type MemoryRow = {
@@ -38,6 +39,92 @@ function before(a: MemoryRow, b: MemoryRow): number {
   return b.rank - a.rank || b.id - a.id;
 }
 
+/** Flag bits of `SearchColumns.flags`. */
+export const FLAG = { incall: 1, outcall: 2, validated: 4, video: 8, review: 16 } as const;
+
+/**
+ * The rows column by column: scanning tens of thousands of rows reads a few small arrays in order
+ * instead of visiting as many objects. Missing numbers are -1. Languages and services are flattened:
+ * row i's are `languages[languageStart[i]] .. languages[languageStart[i + 1] - 1]`. `lists` holds the
+ * positions of the rows of one kind, region or city (`kind:0`, `region:3`, `city:17`), in order.
+ */
+export type SearchColumns = {
+  size: number;
+  id: Int32Array;
+  kind: Uint8Array;
+  regionId: Int32Array;
+  cityId: Int32Array;
+  age: Int16Array;
+  height: Int16Array;
+  weight: Int16Array;
+  breastType: Int16Array;
+  nationalityId: Int32Array;
+  flags: Uint8Array;
+  languageStart: Int32Array;
+  languages: Int32Array;
+  serviceStart: Int32Array;
+  services: Int32Array;
+  lists: Map<string, Int32Array>;
+};
+
+function buildColumns(rows: MemoryRow[]): SearchColumns {
+  const size = rows.length;
+  const c: SearchColumns = {
+    size,
+    id: new Int32Array(size),
+    kind: new Uint8Array(size),
+    regionId: new Int32Array(size),
+    cityId: new Int32Array(size),
+    age: new Int16Array(size),
+    height: new Int16Array(size),
+    weight: new Int16Array(size),
+    breastType: new Int16Array(size),
+    nationalityId: new Int32Array(size),
+    flags: new Uint8Array(size),
+    languageStart: new Int32Array(size + 1),
+    languages: new Int32Array(rows.reduce((n, row) => n + row.languageIds.length, 0)),
+    serviceStart: new Int32Array(size + 1),
+    services: new Int32Array(rows.reduce((n, row) => n + row.serviceIds.length, 0)),
+    lists: new Map(),
+  };
+  const positions = new Map<string, number[]>();
+  const add = (name: string, position: number) => {
+    const list = positions.get(name);
+    if (list) list.push(position);
+    else positions.set(name, [position]);
+  };
+  let language = 0;
+  let service = 0;
+  rows.forEach((row, i) => {
+    c.id[i] = row.id;
+    c.kind[i] = row.kind;
+    c.regionId[i] = row.regionId ?? -1;
+    c.cityId[i] = row.cityId ?? -1;
+    c.age[i] = row.age ?? -1;
+    c.height[i] = row.height ?? -1;
+    c.weight[i] = row.weight ?? -1;
+    c.breastType[i] = row.breastType ?? -1;
+    c.nationalityId[i] = row.nationalityId ?? -1;
+    c.flags[i] =
+      (row.incall ? FLAG.incall : 0) |
+      (row.outcall ? FLAG.outcall : 0) |
+      (row.validated ? FLAG.validated : 0) |
+      (row.hasVideo ? FLAG.video : 0) |
+      (row.hasReview ? FLAG.review : 0);
+    c.languageStart[i] = language;
+    for (const id of row.languageIds) c.languages[language++] = id;
+    c.serviceStart[i] = service;
+    for (const id of row.serviceIds) c.services[service++] = id;
+    add(`kind:${row.kind}`, i);
+    if (row.regionId !== null) add(`region:${row.regionId}`, i);
+    if (row.cityId !== null) add(`city:${row.cityId}`, i);
+  });
+  c.languageStart[size] = language;
+  c.serviceStart[size] = service;
+  for (const [name, list] of positions) c.lists.set(name, Int32Array.from(list));
+  return c;
+}
+
 /** Result cards kept in memory, at most this many per language (the first pages are asked for most). */
 const CARD_CACHE_SIZE = 3000;
 /** A change to more adverts than this reloads everything (one scan beats a long id list). */
@@ -48,7 +135,7 @@ export class SearchMemory {
   /** Bumped on every change; a card fetched across a change is not cached. */
   generation = 0;
   rows: MemoryRow[];
-  private buckets: Map<string, MemoryRow[]> | null = null;
+  private table: SearchColumns | null = null;
   private cards = { da: new Map<number, AdvertCard>(), en: new Map<number, AdvertCard>() };
 
   constructor(version: number, rows: MemoryRow[]) {
@@ -56,27 +143,10 @@ export class SearchMemory {
     this.rows = rows.sort(before);
   }
 
-  /**
-   * The rows of one kind, region or city (in result order), or all: `kind:0`, `region:3`, `city:17`.
-   * Built once after each change, in one pass.
-   */
-  bucket(key: string | null): MemoryRow[] {
-    if (key === null) return this.rows;
-    if (!this.buckets) {
-      const buckets = new Map<string, MemoryRow[]>();
-      const add = (name: string, row: MemoryRow) => {
-        const list = buckets.get(name);
-        if (list) list.push(row);
-        else buckets.set(name, [row]);
-      };
-      for (const row of this.rows) {
-        add(`kind:${row.kind}`, row);
-        if (row.regionId !== null) add(`region:${row.regionId}`, row);
-        if (row.cityId !== null) add(`city:${row.cityId}`, row);
-      }
-      this.buckets = buckets;
-    }
-    return this.buckets.get(key) ?? [];
+  /** The rows as columns (typed arrays, in result order), built once after each change. */
+  columns(): SearchColumns {
+    this.table ??= buildColumns(this.rows);
+    return this.table;
   }
 
   /** Replaces the rows of these adverts with `fresh` (those still public). */
@@ -97,7 +167,7 @@ export class SearchMemory {
       this.cards.da.delete(id);
       this.cards.en.delete(id);
     }
-    this.buckets = null;
+    this.table = null;
     this.version = version;
     this.generation += 1;
   }
@@ -142,11 +212,35 @@ const rowColumns = {
   rank: advertSearch.rank,
 };
 
+/** Every row built by the same literal, so they share one hidden class (fast property reads). */
+function toRow(r: MemoryRow): MemoryRow {
+  return {
+    id: r.id,
+    kind: r.kind,
+    regionId: r.regionId,
+    cityId: r.cityId,
+    age: r.age,
+    height: r.height,
+    weight: r.weight,
+    breastType: r.breastType,
+    nationalityId: r.nationalityId,
+    incall: r.incall,
+    outcall: r.outcall,
+    validated: r.validated,
+    hasVideo: r.hasVideo,
+    hasReview: r.hasReview,
+    languageIds: r.languageIds,
+    serviceIds: r.serviceIds,
+    frontPageBoosted: r.frontPageBoosted,
+    rank: r.rank,
+  };
+}
+
 async function loadAll(db: Db): Promise<SearchMemory> {
   // The version first: a change landing between the two reads is applied again later, harmlessly.
   const version = await searchIndexVersion(db);
   const rows = await db.select(rowColumns).from(advertSearch);
-  return new SearchMemory(version, rows);
+  return new SearchMemory(version, rows.map(toRow));
 }
 
 type Holder = {
@@ -168,8 +262,8 @@ async function bringUpToDate(db: Db, holder: Holder): Promise<SearchMemory> {
     return reloaded;
   }
   if (changes.advertIds.length > 0) {
-    const fresh = await db.select(rowColumns).from(advertSearch).where(inArray(advertSearch.advertId, changes.advertIds));
-    memory.patch(changes.advertIds, fresh, changes.version);
+    const fresh = await db.select(rowColumns).from(advertSearch).where(anyOf(advertSearch.advertId, changes.advertIds));
+    memory.patch(changes.advertIds, fresh.map(toRow), changes.version);
   }
   return memory;
 }
@@ -225,7 +319,7 @@ export async function memoryCards(db: Db, memory: SearchMemory, ids: number[], l
     const rows = await db
       .select({ card: locale === 'en' ? d.cardEn : d.cardDa })
       .from(d)
-      .where(inArray(d.advertId, missing));
+      .where(anyOf(d.advertId, missing));
     for (const row of rows) {
       const card = row.card as AdvertCard;
       found.set(card.id, card);

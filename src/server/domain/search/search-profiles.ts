@@ -1,7 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { anyOf } from '../../db/any-of.ts';
 import { advertSearchDocuments } from '../../db/schema.ts';
-import { memoryCards, searchMemory, type MemoryRow } from './search-memory.ts';
+import { FLAG, memoryCards, searchMemory, type SearchColumns } from './search-memory.ts';
 import { cachedLocations } from './landing-path.ts';
 import { FILTER_DEFAULTS, type SearchProfilesInput } from '#lib/schemas/search.ts';
 import { normalisePlaceName } from '#lib/format.ts';
@@ -88,23 +89,98 @@ export function textCondition(text: string, options: { fuzzy?: boolean } = {}): 
   return and(...perWord);
 }
 
-/** The adverts whose documents match a text condition. */
-async function textMatches(db: Db, condition: SQL): Promise<Set<number>> {
-  const rows = await db.select({ id: advertSearchDocuments.advertId }).from(advertSearchDocuments).where(condition);
+/** More matches than this, and a text is a common word: see `searchProfiles`. */
+const TEXT_PROBE = 2000;
+/** A search for a common word stops counting here (the answer says `totalCapped`). */
+export const COUNT_CAP = 1000;
+
+/**
+ * The adverts whose documents match a text condition (of those in `among`, if given), or null when
+ * more than TEXT_PROBE match (a common word: cheaper checked in rank order, a batch at a time).
+ */
+async function textMatches(db: Db, condition: SQL, among?: number[], probe = TEXT_PROBE): Promise<Set<number> | null> {
+  const d = advertSearchDocuments;
+  const rows = await db
+    .select({ id: d.advertId })
+    .from(d)
+    .where(among ? and(anyOf(d.advertId, among), condition) : condition)
+    .limit(among ? among.length : probe + 1);
+  if (!among && rows.length > probe) return null;
   return new Set(rows.map((row) => row.id));
 }
 
-type Check = (row: MemoryRow) => boolean;
+type Range = { low: number; high: number } | null;
 
-/** An inclusive range check, or none when the range is the filter's default (everything). */
-function rangeCheck(field: 'age' | 'height' | 'weight', from: number, to: number, min: number, max: number): Check | undefined {
-  if (from === min && to === max) return undefined;
-  const low = Math.min(from, to);
-  const high = Math.max(from, to);
-  return (row) => {
-    const value = row[field];
-    return value !== null && value >= low && value <= high;
-  };
+/** An inclusive range, or none when the range is the filter's default (everything). */
+function rangeOf(from: number, to: number, min: number, max: number): Range {
+  return from === min && to === max ? null : { low: Math.min(from, to), high: Math.max(from, to) };
+}
+
+/** What a row must satisfy beyond its list (null, 0 or empty: no condition). */
+type RowFilter = {
+  /** Bits (1 << kind) of the kinds asked for. */
+  kinds: number;
+  regionId: number | null;
+  cityId: number | null;
+  age: Range;
+  height: Range;
+  weight: Range;
+  /** FLAG bits that must all be set. */
+  flags: number;
+  breasts: number[];
+  nationalities: number[];
+  languages: number[];
+  services: number[];
+  ids: Set<number> | null;
+};
+
+function inRange(value: number, range: Range): boolean {
+  return range === null || (value >= 0 && value >= range.low && value <= range.high);
+}
+
+/** Whether any of values[from..to) is wanted. */
+function overlaps(values: Int32Array, from: number, to: number, wanted: number[]): boolean {
+  for (let k = from; k < to; k++) if (wanted.includes(values[k]!)) return true;
+  return false;
+}
+
+/** Whether every wanted id is among values[from..to). */
+function containsAll(values: Int32Array, from: number, to: number, wanted: number[]): boolean {
+  for (const id of wanted) {
+    let found = false;
+    for (let k = from; k < to && !found; k++) found = values[k] === id;
+    if (!found) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether row i matches: reads the columns (search-memory.ts), the cheapest tests first, allocating
+ * nothing, so a scan of tens of thousands of rows takes well under a millisecond.
+ */
+function matches(c: SearchColumns, i: number, f: RowFilter): boolean {
+  return (
+    (c.flags[i]! & f.flags) === f.flags &&
+    (f.kinds === 0 || (f.kinds & (1 << c.kind[i]!)) !== 0) &&
+    (f.regionId === null || c.regionId[i] === f.regionId) &&
+    (f.cityId === null || c.cityId[i] === f.cityId) &&
+    inRange(c.age[i]!, f.age) &&
+    inRange(c.height[i]!, f.height) &&
+    inRange(c.weight[i]!, f.weight) &&
+    (f.breasts.length === 0 || f.breasts.includes(c.breastType[i]!)) &&
+    (f.nationalities.length === 0 || f.nationalities.includes(c.nationalityId[i]!)) &&
+    (f.languages.length === 0 || overlaps(c.languages, c.languageStart[i]!, c.languageStart[i + 1]!, f.languages)) &&
+    (f.services.length === 0 || containsAll(c.services, c.serviceStart[i]!, c.serviceStart[i + 1]!, f.services)) &&
+    (f.ids === null || f.ids.has(c.id[i]!))
+  );
+}
+
+function isEverything(f: RowFilter): boolean {
+  return (
+    f.kinds === 0 && f.regionId === null && f.cityId === null && f.age === null && f.height === null && f.weight === null &&
+    f.flags === 0 && f.breasts.length + f.nationalities.length + f.languages.length + f.services.length === 0 &&
+    f.ids === null
+  );
 }
 
 /**
@@ -118,61 +194,93 @@ export async function searchProfiles(
   db: Db,
   input: SearchProfilesInput,
   _now: Date,
-  options: { text?: SQL } = {},
+  options: { text?: SQL; /** tests only: how many matches make a word common */ textProbe?: number } = {},
 ): Promise<SearchResult> {
   const empty = { total: 0, page: input.Page, pageSize: input.PageSize, items: [] };
   const landing = parseLandingUrl(input.Url);
   const place = await resolvePlace(db, input.Location || landing.region, input.City || landing.city);
   if (place.unknown) return empty;
   const text = options.text ?? textCondition(input.Text);
-  const textIds = text ? await textMatches(db, text) : null;
+  const textIds = text ? await textMatches(db, text, undefined, options.textProbe) : null;
   if (textIds?.size === 0) return empty;
   const memory = await searchMemory(db);
 
-  const checks: (Check | undefined)[] = [];
   const kinds = kindsOf(input, landing.kind).map((kind) => SEARCH_KIND[kind]);
   // Start from the smallest list that the query is sure to stay within; check the rest per row.
   let bucket: string | null = null;
   if (place.cityId) bucket = `city:${place.cityId}`;
   else if (place.regionId) bucket = `region:${place.regionId}`;
   else if (kinds.length === 1) bucket = `kind:${kinds[0]}`;
-  if (kinds.length > 0 && kinds.length < 3 && bucket !== `kind:${kinds[0]}`) checks.push((row) => kinds.includes(row.kind));
-  const { regionId, cityId } = place;
-  if (regionId && bucket !== `region:${regionId}`) checks.push((row) => row.regionId === regionId);
-  if (cityId && bucket !== `city:${cityId}`) checks.push((row) => row.cityId === cityId);
+  const filter: RowFilter = {
+    kinds: kinds.length > 0 && kinds.length < 3 && bucket !== `kind:${kinds[0]}` ? kinds.reduce((bits, kind) => bits | (1 << kind), 0) : 0,
+    regionId: place.regionId && bucket !== `region:${place.regionId}` ? place.regionId : null,
+    cityId: place.cityId && bucket !== `city:${place.cityId}` ? place.cityId : null,
+    age: rangeOf(input.AgeFrom, input.AgeTo, FILTER_DEFAULTS.ageFrom, FILTER_DEFAULTS.ageTo),
+    height: rangeOf(input.HeightFrom, input.HeightTo, FILTER_DEFAULTS.heightFrom, FILTER_DEFAULTS.heightTo),
+    weight: rangeOf(input.WeightFrom, input.WeightTo, FILTER_DEFAULTS.weightFrom, FILTER_DEFAULTS.weightTo),
+    flags:
+      (input.Incall ? FLAG.incall : 0) |
+      (input.Outcall ? FLAG.outcall : 0) |
+      (input.Validated ? FLAG.validated : 0) |
+      (input.Video ? FLAG.video : 0) |
+      (input.Review ? FLAG.review : 0),
+    breasts: input.Breasts,
+    nationalities: input.Nationalities,
+    languages: input.Languages,
+    services: input.Services,
+    ids: textIds,
+  };
 
-  checks.push(rangeCheck('age', input.AgeFrom, input.AgeTo, FILTER_DEFAULTS.ageFrom, FILTER_DEFAULTS.ageTo));
-  checks.push(rangeCheck('height', input.HeightFrom, input.HeightTo, FILTER_DEFAULTS.heightFrom, FILTER_DEFAULTS.heightTo));
-  checks.push(rangeCheck('weight', input.WeightFrom, input.WeightTo, FILTER_DEFAULTS.weightFrom, FILTER_DEFAULTS.weightTo));
-  if (input.Incall) checks.push((row) => row.incall);
-  if (input.Outcall) checks.push((row) => row.outcall);
-  if (input.Validated) checks.push((row) => row.validated);
-  if (input.Video) checks.push((row) => row.hasVideo);
-  if (input.Review) checks.push((row) => row.hasReview);
-  const { Breasts, Nationalities, Languages, Services } = input;
-  if (Breasts.length) checks.push((row) => row.breastType !== null && Breasts.includes(row.breastType));
-  if (Nationalities.length) checks.push((row) => row.nationalityId !== null && Nationalities.includes(row.nationalityId));
-  if (Languages.length) checks.push((row) => row.languageIds.some((id) => Languages.includes(id)));
-  if (Services.length) checks.push((row) => Services.every((id) => row.serviceIds.includes(id)));
-  if (textIds) checks.push((row) => textIds.has(row.id));
-
-  const active = checks.filter((check): check is Check => check !== undefined);
-  const rows = memory.bucket(bucket);
+  const c = memory.columns();
+  // The positions to look at, in result order (all rows when no list applies).
+  const list = bucket === null ? null : (c.lists.get(bucket) ?? new Int32Array(0));
+  const size = list ? list.length : c.size;
   const first = (input.Page - 1) * input.PageSize;
   const last = first + input.PageSize;
-  let total: number;
-  let pageIds: number[];
-  if (active.length === 0) {
-    total = rows.length;
-    pageIds = rows.slice(first, last).map((row) => row.id);
-  } else {
-    total = 0;
-    pageIds = [];
-    for (const row of rows) {
-      if (!active.every((check) => check(row))) continue;
-      if (total >= first && total < last) pageIds.push(row.id);
-      total += 1;
+  let total = 0;
+  let capped = false;
+  const pageIds: number[] = [];
+  const count = (id: number) => {
+    if (total >= first && total < last) pageIds.push(id);
+    total += 1;
+  };
+  if (isEverything(filter) && !(text && !textIds)) {
+    total = size;
+    for (let k = first; k < Math.min(last, size); k++) pageIds.push(c.id[list ? list[k]! : k]!);
+  } else if (!text || textIds) {
+    for (let k = 0; k < size; k++) {
+      const i = list ? list[k]! : k;
+      if (matches(c, i, filter)) count(c.id[i]!);
     }
+  } else {
+    // A common word: check the filtered adverts in rank order, a growing batch at a time, until the
+    // page is full and COUNT_CAP are counted.
+    let batch: number[] = [];
+    let batchSize = 250;
+    const flush = async () => {
+      const matched = (await textMatches(db, text, batch))!;
+      for (const id of batch) if (matched.has(id)) count(id);
+      batch = [];
+      batchSize = Math.min(batchSize * 2, 4000);
+    };
+    for (let k = 0; k < size; k++) {
+      const i = list ? list[k]! : k;
+      if (!matches(c, i, filter)) continue;
+      batch.push(c.id[i]!);
+      if (batch.length < batchSize) continue;
+      await flush();
+      if (total >= Math.max(last, COUNT_CAP)) {
+        capped = true;
+        break;
+      }
+    }
+    if (!capped && batch.length > 0) await flush();
   }
-  return { total, page: input.Page, pageSize: input.PageSize, items: await memoryCards(db, memory, pageIds, input.Locale) };
+  return {
+    total,
+    ...(capped ? { totalCapped: true } : {}),
+    page: input.Page,
+    pageSize: input.PageSize,
+    items: await memoryCards(db, memory, pageIds, input.Locale),
+  };
 }
