@@ -99,6 +99,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     await client.exec(SESSION_SETUP);
     const db = drizzle(client, { schema }) as unknown as Db;
+    pgliteClients.set(db, client);
     return {
       db,
       kind: 'pglite',
@@ -111,6 +112,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock();
     throw error;
   }
+}
+
+/** The PGlite client behind a database (for COPY; none for PostgreSQL). */
+const pgliteClients = new WeakMap<Db, { query: (sql: string) => Promise<{ blob?: Blob | undefined }> }>();
+
+/**
+ * PGlite only: `COPY (query) TO '/dev/blob'` and its text (tab-separated, `\N` for null, arrays as
+ * `{1,2}`, booleans `t`/`f`), or null on PostgreSQL (use a query there). Many rows come out of PGlite
+ * far more cheaply this way: measured on 47,500 search rows, ~100 MB of memory at the peak instead of
+ * ~500 MB for the same rows as a query's answer. `query` must be trusted SQL (no parameters).
+ */
+export async function copyOutText(db: Db, query: string): Promise<string | null> {
+  const client = pgliteClients.get(db);
+  if (!client) return null;
+  const result = await client.query(`copy (${query}) to '/dev/blob'`);
+  return result.blob ? await result.blob.text() : '';
 }
 
 /** PGlite's buffer pool (measured: 128 MB cost ~100 MB more resident memory at 50,000 adverts). */

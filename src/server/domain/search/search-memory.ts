@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import { copyOutText, type Db } from '../../db/client.ts';
 import { anyOf } from '../../db/any-of.ts';
 import { advertSearch, advertSearchDocuments } from '../../db/schema.ts';
 import type { AdvertCard } from '#lib/schemas/public-advert.ts';
@@ -236,9 +236,47 @@ function toRow(r: MemoryRow): MemoryRow {
   };
 }
 
+/** The columns of a memory row, in `rowColumns` order, as SQL (for COPY). */
+const COPY_COLUMNS =
+  'advert_id, kind, region_id, city_id, age, height, weight, breast_type, nationality_id, incall, outcall, validated, ' +
+  'has_video, has_review, language_ids, service_ids, front_page_boosted, rank';
+
+/** One line of COPY text output (see copyOutText) as a row. */
+function rowFromCopy(line: string): MemoryRow {
+  const f = line.split('\t');
+  const int = (value: string | undefined) => (value === undefined || value === '\\N' ? null : Number(value));
+  const ids = (value: string | undefined) => (value && value.length > 2 ? value.slice(1, -1).split(',').map(Number) : []);
+  return {
+    id: Number(f[0]),
+    kind: Number(f[1]),
+    regionId: int(f[2]),
+    cityId: int(f[3]),
+    age: int(f[4]),
+    height: int(f[5]),
+    weight: int(f[6]),
+    breastType: int(f[7]),
+    nationalityId: int(f[8]),
+    incall: f[9] === 't',
+    outcall: f[10] === 't',
+    validated: f[11] === 't',
+    hasVideo: f[12] === 't',
+    hasReview: f[13] === 't',
+    languageIds: ids(f[14]),
+    serviceIds: ids(f[15]),
+    frontPageBoosted: f[16] === 't',
+    rank: Number(f[17]),
+  };
+}
+
 async function loadAll(db: Db): Promise<SearchMemory> {
   // The version first: a change landing between the two reads is applied again later, harmlessly.
   const version = await searchIndexVersion(db);
+  // PGlite: one COPY (far lighter than a query answer of 50,000 rows); PostgreSQL: one query.
+  const text = await copyOutText(db, `select ${COPY_COLUMNS} from advert_search`);
+  if (text !== null) {
+    const rows = text.split('\n').filter((line) => line.length > 0).map(rowFromCopy);
+    return new SearchMemory(version, rows);
+  }
   const rows = await db.select(rowColumns).from(advertSearch);
   return new SearchMemory(version, rows.map(toRow));
 }
