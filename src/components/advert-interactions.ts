@@ -25,7 +25,7 @@ function showOpenNow(root: ParentNode, now: Date): void {
   }
   const open = isOpenAt(schedule, now);
   badge.textContent = (open ? badge.dataset['openLabel'] : badge.dataset['closedLabel']) ?? '';
-  badge.className = `rounded-full px-3 py-1 font-medium ${open ? 'bg-emerald-600 text-white' : 'bg-slate-100 text-slate-700'}`;
+  badge.className = `rounded-full px-3 py-1 font-medium ${open ? 'bg-emerald-700 text-white' : 'bg-slate-100 text-slate-700'}`;
   badge.hidden = false;
   const today = table.querySelector<HTMLElement>(`tr[data-weekday="${copenhagenClock(now).weekday}"]`);
   if (today) {

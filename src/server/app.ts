@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -30,6 +30,19 @@ export type AppOptions = {
   trustProxy: boolean;
   now?: () => Date;
 };
+
+/** Stream errors a client causes by closing its connection before the answer is complete. */
+const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * Whether an error only means the client went away (a load generator stopping, a visitor closing the
+ * tab): the connection is closed and the error is one a closed connection causes. Not a server fault,
+ * so not logged as one; the same errors on a live connection still are.
+ */
+function clientWentAway(error: unknown, request: FastifyRequest): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CLIENT_GONE_CODES.has(code) && request.raw.socket?.destroyed !== false;
+}
 
 /** The HTTP server: /api, media, the built site, health. The same app runs in tests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -82,7 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     const problem = problemFromError(error, request);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (clientWentAway(error, request)) request.log.debug({ err: error }, 'client went away before the answer was sent');
+    else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof AppError)) request.log.info({ err: error }, 'request refused');
     return sendProblem(reply, problem);
   });

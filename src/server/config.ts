@@ -43,6 +43,8 @@ const EnvSchema = v.object({
   SESSION_DAYS: integer(30, 1, 365),
   TRUST_PROXY: boolean(false),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200, 'must be at most 200 characters'))),
 });
 
 export type Config = {
@@ -66,6 +68,10 @@ export type Config = {
   sessionDays: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Email also goes out over SMTP when set; mail and SMS always land in the outbox. */
+  smtpUrl: string | undefined;
+  /** The From header of outgoing email; defaults to no-reply@ the site's host. */
+  mailFrom: string;
   cookieSecure: boolean;
   paths: { db: string; media: string; site: string };
 };
@@ -113,6 +119,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionDays: e.SESSION_DAYS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(siteUrl).hostname}`,
     cookieSecure: siteUrl.startsWith('https:'),
     paths: {
       db: path.join(dataDir, 'db'),

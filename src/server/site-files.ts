@@ -6,10 +6,26 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * Serves files of the built site from memory: each file is read once, compressed once per encoding
  * (Brotli, gzip) and kept in a least-recently-used cache bounded in bytes. Builds live in folders of
- * their own, so a file's real path never changes content: a new build simply brings new keys and the
- * old ones age out.
+ * their own, so a new build simply brings new keys and the old ones age out.
+ *
+ * Nothing on the way of a cached answer touches the file system: the served build (the real folder
+ * behind the `current` link) is looked up again only after TRUST_MS, and so is a cached file (a stat:
+ * same size and time, or it is read again / dropped) or a file found missing. A swap, or a file changed
+ * in place, is served within that time. (A `realpath` per request was a third of the server's time on
+ * a cached page.)
  */
-type Entry = { raw: Buffer; etag: string; type: string; encoded: Map<string, Buffer>; bytes: number };
+type Entry = {
+  /** Its key in the cache: the file's path. */
+  file: string;
+  raw: Buffer;
+  etag: string;
+  type: string;
+  compressible: boolean;
+  encoded: Map<string, Buffer>;
+  bytes: number;
+  /** When the file was last seen as it is (Date.now()). */
+  checkedAt: number;
+};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,18 +46,69 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 const MAX_FILE = 8 * 1024 * 1024;
+/** How long the served build's folder, a cached file or a missing one is trusted before it is looked at again. */
+const TRUST_MS = 1000;
+/** Files known missing: at most this many remembered. */
+const MAX_MISSING = 10_000;
+
+export type SendOptions = {
+  /** Default 200. */
+  status?: number;
+  /** Default: a year for hashed assets (`_astro/`), else revalidate every time. */
+  cacheControl?: string;
+};
 
 export type SiteFiles = {
-  /** Sends a file of the served build (path relative to it); null when there is no such file. */
-  send: (request: FastifyRequest, reply: FastifyReply, relativePath: string, status?: number) => Promise<FastifyReply | null>;
+  /**
+   * Sends a file of the served build (path relative to it): true when sent, false when there is no such
+   * file. (Not the reply: a reply is a thenable, and awaiting one waits for the answer to be finished.)
+   */
+  send: (request: FastifyRequest, reply: FastifyReply, relativePath: string, options?: SendOptions) => Promise<boolean>;
+  /** Whether the served build has this file (path relative to it); it is read into the cache if so. */
+  exists: (relativePath: string) => Promise<boolean>;
 };
 
 export function createSiteFiles(root: string, options: { maxBytes?: number } = {}): SiteFiles {
   const maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
   const cache = new Map<string, Entry>();
+  /** Files found missing, with when. */
+  const missing = new Map<string, number>();
   let total = 0;
+  let served: { dir: string; checkedAt: number } | null = null;
+  let resolving: Promise<string | null> | null = null;
+
+  /** Reads where `current` points now (one lookup for all requests waiting); null before the first build. */
+  const resolveRoot = (): Promise<string | null> => {
+    resolving ??= realpath(root)
+      .then(
+        (dir) => {
+          served = { dir, checkedAt: Date.now() };
+          return dir;
+        },
+        () => {
+          served = null;
+          return null;
+        },
+      )
+      .finally(() => {
+        resolving = null;
+      });
+    return resolving;
+  };
+
+  /** The served build's real folder, looked up again after TRUST_MS. */
+  const servedRoot = (): string | Promise<string | null> =>
+    served !== null && Date.now() - served.checkedAt < TRUST_MS ? served.dir : resolveRoot();
+
+  const forget = (key: string) => {
+    const entry = cache.get(key);
+    if (!entry) return;
+    cache.delete(key);
+    total -= entry.bytes;
+  };
 
   const remember = (key: string, entry: Entry) => {
+    forget(key); // two requests may have read the same file at once
     cache.set(key, entry);
     total += entry.bytes;
     for (const [oldKey, old] of cache) {
@@ -51,29 +118,66 @@ export function createSiteFiles(root: string, options: { maxBytes?: number } = {
     }
   };
 
-  const load = async (file: string): Promise<Entry | null> => {
+  const rememberMissing = (file: string, now: number) => {
+    missing.delete(file);
+    if (missing.size >= MAX_MISSING) missing.delete(missing.keys().next().value!);
+    missing.set(file, now);
+  };
+
+  /** The file's ETag from its size and time; 'missing' when there is no such file (or only a folder). */
+  const look = async (file: string): Promise<{ etag: string; size: number } | 'missing' | null> => {
+    let info;
+    try {
+      info = await stat(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : null;
+    }
+    if (!info.isFile()) return 'missing';
+    return { etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`, size: info.size };
+  };
+
+  /** A new entry for a file (null when it is too big to keep in memory). */
+  const read = async (file: string, etag: string, size: number, now: number): Promise<Entry | null> => {
+    if (size > MAX_FILE) return null;
+    const raw = await readFile(file);
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const compressible = COMPRESSIBLE.test(type) && raw.length > 1024;
+    return { file, raw, etag, type, compressible, encoded: new Map(), bytes: raw.length, checkedAt: now };
+  };
+
+  /** A file of the served build, from the cache or read into it; null when the build has no such file. */
+  const load = async (relativePath: string): Promise<Entry | null> => {
+    const base = await servedRoot();
+    if (base === null) return null;
+    const file = path.join(base, relativePath);
+    if (!file.startsWith(base + path.sep)) return null;
+    const now = Date.now();
     const cached = cache.get(file);
-    if (cached) {
+    if (cached && now - cached.checkedAt < TRUST_MS) {
       cache.delete(file);
       cache.set(file, cached);
       return cached;
     }
-    let info;
-    try {
-      info = await stat(file);
-    } catch {
+    if (!cached && now - (missing.get(file) ?? -Infinity) < TRUST_MS) return null;
+
+    const seen = await look(file);
+    if (seen === 'missing') {
+      forget(file);
+      rememberMissing(file, now);
       return null;
     }
-    if (!info.isFile() || info.size > MAX_FILE) return null;
-    const raw = await readFile(file);
-    const entry: Entry = {
-      raw,
-      etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
-      type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-      encoded: new Map(),
-      bytes: raw.length,
-    };
-    remember(file, entry);
+    if (seen === null) return null;
+    missing.delete(file);
+    if (cached && cached.etag === seen.etag) {
+      cached.checkedAt = now;
+      cache.delete(file);
+      cache.set(file, cached);
+      return cached;
+    }
+    forget(file);
+    const entry = await read(file, seen.etag, seen.size, now);
+    if (entry) remember(file, entry);
     return entry;
   };
 
@@ -86,40 +190,36 @@ export function createSiteFiles(root: string, options: { maxBytes?: number } = {
           : gzipSync(entry.raw, { level: 6 });
       entry.encoded.set(encoding, body);
       entry.bytes += body.length;
-      total += body.length;
+      if (cache.get(entry.file) === entry) total += body.length;
     }
     return body;
   };
 
   return {
-    send: async (request, reply, relativePath, status = 200) => {
-      let base: string;
-      try {
-        base = await realpath(root);
-      } catch {
-        return null;
-      }
-      const file = path.join(base, relativePath);
-      if (!file.startsWith(base + path.sep)) return null;
-      const entry = await load(file);
-      if (!entry) return null;
+    exists: async (relativePath) => (await load(relativePath)) !== null,
+    send: async (request, reply, relativePath, { status = 200, cacheControl } = {}) => {
+      const entry = await load(relativePath);
+      if (!entry) return false;
 
       reply.header(
         'Cache-Control',
-        relativePath.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        cacheControl ?? (relativePath.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate'),
       );
       reply.header('ETag', entry.etag);
       reply.header('Vary', 'Accept-Encoding');
       reply.type(entry.type);
-      if (status === 200 && request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+      if (status === 200 && request.headers['if-none-match'] === entry.etag) {
+        reply.code(304).send();
+        return true;
+      }
 
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      const compressible = COMPRESSIBLE.test(entry.type) && entry.raw.length > 1024;
-      const encoding = !compressible ? null : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const accepted = entry.compressible ? (request.headers['accept-encoding'] ?? '') : '';
+      const encoding = !entry.compressible ? null : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
       const body = encoding ? encode(entry, encoding) : entry.raw;
       if (encoding) reply.header('Content-Encoding', encoding);
       reply.header('Content-Length', body.length);
-      return reply.code(status).send(request.method === 'HEAD' ? undefined : body);
+      reply.code(status).send(request.method === 'HEAD' ? undefined : body);
+      return true;
     },
   };
 }

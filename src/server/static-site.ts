@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSiteFiles } from './site-files.ts';
 import { currentSiteDir } from './jobs/site-build.ts';
@@ -19,16 +17,30 @@ const PASSTHROUGH = /^\/(api|media|_astro|notificationhub|healthz|readyz|metrics
 /** Legacy advert URLs (`/P/{slug}--{id}.html`) are redirected, never given a slash first. */
 const LEGACY_ADVERT = /^\/(en\/)?P\//;
 
-function builtFileExists(root: string, pathname: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return false;
+/**
+ * The file of the build a URL path names, relative to the build (`/x/` is `x/index.html`); null for a
+ * path that cannot name one (bad percent-encoding, a segment starting with a dot: `..`, `.build-info.json`).
+ */
+export function builtFilePath(pathname: string): string | null {
+  let decoded = pathname;
+  if (pathname.includes('%')) {
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
   }
-  if (decoded.includes('..')) return false;
-  const file = decoded.endsWith('/') ? path.join(root, decoded, 'index.html') : path.join(root, decoded);
-  return existsSync(file);
+  if (decoded.includes('/.')) return null;
+  let start = 0;
+  while (decoded.charCodeAt(start) === 47 /* / */) start += 1;
+  const relative = start === 0 ? decoded : decoded.slice(start);
+  return relative === '' || relative.endsWith('/') ? `${relative}index.html` : relative;
+}
+
+/** The path part of a request URL (no query). */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /** Paths without a query get a trailing slash (spec §2), except files (a dot in the last segment). */
@@ -49,81 +61,89 @@ export async function registerStaticSite(
   siteDir: string,
   deps: { db: Db; now: () => Date },
 ): Promise<void> {
-  const root = currentSiteDir(siteDir);
-  const files = createSiteFiles(root);
+  const files = createSiteFiles(currentSiteDir(siteDir));
+  /** Whether the served build has the page a URL path names. */
+  const built = async (pathname: string): Promise<boolean> => {
+    const file = builtFilePath(pathname);
+    return file !== null && (await files.exists(file));
+  };
+  /** The 404 page in the path's language. */
+  const notFoundPageFor = async (pathname: string): Promise<string> =>
+    pathname.startsWith('/en/') && (await files.exists('en/404.html')) ? 'en/404.html' : '404.html';
 
   /**
    * Landing paths written another way (case, æøå, ae/oe/aa): a permanent redirect to the canonical,
-   * built path, the query kept. Unknown places stay 404.
+   * built path, the query kept. Unknown places stay 404. True when answered.
+   * (The helpers answer true/false, never the reply: awaiting a reply waits for the answer to finish.)
    */
-  const answerLandingPath = async (url: string, reply: FastifyReply): Promise<FastifyReply | null> => {
+  const answerLandingPath = async (url: string, reply: FastifyReply): Promise<boolean> => {
     const [pathname, query] = url.split('?') as [string, string | undefined];
     const target = await canonicalLandingPath(deps.db, pathname);
-    if (!target || target === pathname || !builtFileExists(root, target)) return null;
-    return reply.redirect(`${target}${query ? `?${query}` : ''}`, 301);
+    if (!target || target === pathname || !(await built(target))) return false;
+    reply.redirect(`${target}${query ? `?${query}` : ''}`, 301);
+    return true;
   };
 
   /**
    * Advert URLs that are not a built file: another slug, a bare id or the legacy form redirect
    * permanently to the canonical page; a public advert whose page is not built yet gets the 404 page's
    * shell with status 200 (it renders the advert from the API, noindex); a locked one the blocked page.
+   * True when answered.
    */
-  const answerAdvertPath = async (pathname: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> => {
+  const answerAdvertPath = async (pathname: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const id = advertIdFromPath(pathname);
-    if (id === null) return null;
+    if (id === null) return false;
     const route = await findAdvertRoute(deps.db, id, deps.now());
-    if (!route) return null;
+    if (!route) return false;
     const english = pathname.startsWith('/en/');
     const canonical = `${english ? '/en' : ''}${route.canonicalPath}`;
     if (route.state === 'blocked') {
       const blocked = `${english ? 'en/' : ''}advert-blocked/index.html`;
-      if (!existsSync(path.join(root, blocked))) return null;
+      if (!(await files.exists(blocked))) return false;
       reply.header('X-Robots-Tag', 'noindex');
-      return files.send(request, reply, blocked, 404);
+      return files.send(request, reply, blocked, { status: 404 });
     }
-    if (route.state !== 'public') return null;
-    if (pathname !== canonical) return reply.redirect(canonical, 301);
+    if (route.state !== 'public') return false;
+    if (pathname !== canonical) {
+      reply.redirect(canonical, 301);
+      return true;
+    }
     reply.header('X-Robots-Tag', 'noindex');
-    const sent = await files.send(request, reply, english && existsSync(path.join(root, 'en/404.html')) ? 'en/404.html' : '404.html');
-    reply.header('Cache-Control', 'no-cache');
-    return sent;
+    return files.send(request, reply, await notFoundPageFor(pathname), { cacheControl: 'no-cache' });
   };
 
+  /**
+   * Every GET and HEAD outside the API and assets: the trailing-slash redirect; a file of the build,
+   * answered here from the in-memory cache (most requests: no database, no file system); else the
+   * answers for paths with no built file (advert URLs, unnormalised landing paths).
+   */
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const pathname = pathOf(request.url);
+    if (PASSTHROUGH.test(pathname)) return;
     const target = trailingSlashTarget(request.url);
     if (target) return reply.redirect(target, 301);
-    // Paths with no built file that still have an answer: advert URLs and unnormalised landing paths.
-    const pathname = request.url.split('?')[0]!;
-    if (PASSTHROUGH.test(pathname) || builtFileExists(root, pathname)) return;
-    const answered = (await answerAdvertPath(pathname, request, reply)) ?? (await answerLandingPath(request.url, reply));
-    if (answered) return answered;
+    const file = builtFilePath(pathname);
+    if (file !== null && (await files.send(request, reply, file))) return reply;
+    if ((await answerAdvertPath(pathname, request, reply)) || (await answerLandingPath(request.url, reply))) return reply;
   });
 
-  /** Every other GET: a file of the build (`/x/` is `/x/index.html`), else the not-found handler. */
+  /** Every other GET (assets; pages the hook found no file for): a file of the build, else the not-found handler. */
   const servePath = async (request: FastifyRequest, reply: FastifyReply) => {
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(request.url.split('?')[0]!);
-    } catch {
-      return reply.callNotFound();
-    }
-    if (pathname.split('/').some((segment) => segment.startsWith('.'))) return reply.callNotFound();
-    const relative = (pathname.endsWith('/') ? `${pathname}index.html` : pathname).replace(/^\/+/, '');
-    const sent = await files.send(request, reply, relative);
-    return sent ?? reply.callNotFound();
+    const file = builtFilePath(pathOf(request.url));
+    return file !== null && (await files.send(request, reply, file)) ? reply : reply.callNotFound();
   };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: servePath });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0]!;
+    const pathname = pathOf(request.url);
     if (pathname.startsWith('/api/')) {
       return reply
         .code(404)
         .type('application/problem+json; charset=utf-8')
         .send({ type: 'about:blank', title: 'Not Found', status: 404, detail: `No API call at ${pathname}`, requestId: request.id });
     }
-    if (!existsSync(path.join(root, 'index.html'))) {
+    if (!(await files.exists('index.html'))) {
       return reply
         .code(503)
         .header('Retry-After', '10')
@@ -132,16 +152,11 @@ export async function registerStaticSite(
     }
     if (request.method === 'GET' || request.method === 'HEAD') {
       // The spec's sitemap address; @astrojs/sitemap writes an index beside its chunks.
-      if (pathname === '/googlesitemap.xml' && existsSync(path.join(root, 'googlesitemap-index.xml'))) {
-        return files.send(request, reply, 'googlesitemap-index.xml');
-      }
+      if (pathname === '/googlesitemap.xml' && (await files.send(request, reply, 'googlesitemap-index.xml'))) return reply;
       const rewrite = REWRITES.find((r) => pathname.startsWith(r.prefix));
-      if (rewrite && existsSync(path.join(root, rewrite.file))) {
-        const sent = await files.send(request, reply, rewrite.file);
-        if (sent) return sent;
-      }
+      if (rewrite && (await files.send(request, reply, rewrite.file))) return reply;
     }
-    const notFoundPage = pathname.startsWith('/en/') && existsSync(path.join(root, 'en/404.html')) ? 'en/404.html' : '404.html';
-    return (await files.send(request, reply, notFoundPage, 404)) ?? reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (await files.send(request, reply, await notFoundPageFor(pathname), { status: 404 })) return reply;
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

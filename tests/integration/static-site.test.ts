@@ -1,6 +1,7 @@
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createAdvert } from '#tests/support/fixtures.ts';
 
@@ -17,7 +18,7 @@ async function writeSite(siteDir: string, id: string, files: Record<string, stri
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ captureLogs: true });
 });
 afterAll(async () => {
   await server?.close();
@@ -169,5 +170,67 @@ describe('landing paths (spec §2: names compared normalised)', () => {
     expect((await get('/escort/region-atlantis/')).status).toBe(404);
     expect((await get('/escort/region-hovedstaden/atlantis/')).status).toBe(404);
     expect((await get('/escort/region-hovedstaden/aarhus/')).status).toBe(404);
+  });
+});
+
+/** Sends a raw HTTP request and closes the connection as soon as it is written, before any answer. */
+async function sendAndHangUp(port: number, request: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(request, () => {
+        socket.destroy();
+        resolve();
+      });
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('a client that goes away mid-answer', () => {
+  it('is logged at debug, not as a server error', async () => {
+    // Enough public adverts for a search answer that is compressed as a stream (above 8 KiB) on its way out.
+    for (let n = 0; n < 12; n += 1) {
+      await createAdvert(server.db, { name: `Afbrudt ${n}`, introduction: 'Rolig og venlig, altid diskret. '.repeat(20) });
+    }
+    const from = server.logs.length;
+    const body = JSON.stringify({ Escort: true });
+    const request =
+      'POST /api/frontend/searchpageprofiles HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br, gzip\r\n' +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const port = Number(new URL(server.url).port);
+    for (let n = 0; n < 5; n += 1) await sendAndHangUp(port, request);
+
+    const records = () => server.logs.slice(from);
+    const gone = () => records().filter((r) => r['msg'] === 'client went away before the answer was sent');
+    // Every request has run to its end: found the connection closed (logged one way or another), or answered into it.
+    const ends = new Set(['client went away before the answer was sent', 'request failed', 'request completed']);
+    const finished = () => new Set(records().filter((r) => ends.has(String(r['msg']))).map((r) => r['reqId'])).size;
+    await vi.waitFor(() => expect(finished()).toBe(5), { timeout: 5000 });
+    expect(records().filter((r) => Number(r['level']) >= 50)).toEqual([]);
+    expect(gone().length).toBeGreaterThan(0);
+    expect(gone()[0]).toMatchObject({ level: 20, err: { code: 'ERR_STREAM_PREMATURE_CLOSE' } });
+  });
+});
+
+describe('a new build', () => {
+  it('is served within a second of the swap, the old one until then', async () => {
+    const siteDir = path.join(server.dataDir, 'site');
+    const folder = path.join(siteDir, 'builds', 'two');
+    await mkdir(path.join(folder, 'ny-side'), { recursive: true });
+    await writeFile(path.join(folder, 'index.html'), '<h1>Ny forside</h1>');
+    await writeFile(path.join(folder, '404.html'), '<h1>Siden findes ikke</h1>');
+    await writeFile(path.join(folder, 'ny-side', 'index.html'), '<h1>Ny side</h1>');
+    expect((await get('/ny-side/')).status).toBe(404);
+    // As the build swaps it: a new link renamed over `current`.
+    await symlink(path.join('builds', 'two'), path.join(siteDir, 'current.new'));
+    await rename(path.join(siteDir, 'current.new'), path.join(siteDir, 'current'));
+    const swapped = Date.now();
+    await vi.waitFor(async () => expect(await (await get('/')).text()).toContain('Ny forside'), { timeout: 3000, interval: 50 });
+    expect(Date.now() - swapped).toBeLessThan(1500);
+    expect(await (await get('/ny-side/')).text()).toContain('Ny side');
+  });
+
+  it('left no warning or error in the log while serving (one answer per request)', () => {
+    expect(server.logs.filter((r) => r['reqId'] !== undefined && Number(r['level']) >= 40)).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { hashPassword } from '#server/domain/accounts/passwords.ts';
+import { createSession } from '#server/domain/accounts/sessions.ts';
+import { ADVERTISER_COOKIE } from '#server/api/http.ts';
 import { refreshAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import {
   accounts,
@@ -110,4 +113,70 @@ export async function regionSlugOf(db: Db, cityName: string): Promise<{ region: 
     .innerJoin(regions, eq(regions.id, cities.regionId))
     .where(eq(cities.name, cityName));
   return row!;
+}
+
+export type AdvertiserFixture = AdvertFixture & { password?: string; emailVerified?: boolean; phoneVerified?: boolean };
+
+/**
+ * An advertiser who can sign in: an advert (public unless overridden, see createAdvert) whose account
+ * has a real password (argon2id) and, unless told otherwise, a verified email and phone.
+ */
+export async function createAdvertiser(
+  db: Db,
+  fixture: AdvertiserFixture = {},
+): Promise<{ id: number; accountId: number; name: string; email: string; password: string }> {
+  const { password = `pw-${randomUUID()}`, emailVerified = true, phoneVerified = true, ...advertFixture } = fixture;
+  const advert = await createAdvert(db, advertFixture);
+  const [account] = await db
+    .update(accounts)
+    .set({
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: emailVerified ? new Date(Date.now() - DAY) : null,
+      phoneVerifiedAt: phoneVerified ? new Date(Date.now() - DAY) : null,
+    })
+    .where(eq(accounts.id, advert.accountId))
+    .returning();
+  return { ...advert, email: account!.email, password };
+}
+
+/**
+ * A session for an advertiser without going through login (whose rate limit allows 10 sign-ins a
+ * minute): the Cookie header value to send, as the browser would after signing in.
+ */
+export async function advertiserSessionCookie(db: Db, accountId: number): Promise<string> {
+  const session = await createSession(db, { accountId }, { days: 1, now: new Date() });
+  return `${ADVERTISER_COOKIE}=${session.token}`;
+}
+
+/** A parsed JSON answer; tests read it field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked by the tests' expectations
+export type ApiBody = any;
+
+/** One API call over HTTP: JSON in, the status and the parsed body (JSON or problem+json) out. */
+export async function callApi(
+  baseUrl: string,
+  path: string,
+  options: { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string | number>; cookie?: string } = {},
+): Promise<{ status: number; body: ApiBody; headers: Headers }> {
+  const url = new URL(path, baseUrl);
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await response.text();
+  let body: ApiBody = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  return { status: response.status, body, headers: response.headers };
 }

@@ -15,6 +15,8 @@ export type TestServer = {
   db: Db;
   app: FastifyInstance;
   events: DomainEvent[];
+  /** The server's log records (parsed JSON lines, debug and up) when started with `captureLogs`; else empty. */
+  logs: Record<string, unknown>[];
   dataDir: string;
   admin: { email: string; password: string };
   close: () => Promise<void>;
@@ -66,8 +68,11 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
   };
 }
 
-/** The real HTTP server on a free port, over a fresh database with reference data. */
-export async function startTestServer(options: { now?: () => Date } = {}): Promise<TestServer> {
+/**
+ * The real HTTP server on a free port, over a fresh database with reference data. `captureLogs` keeps
+ * its log records (debug and up) in `logs` instead of discarding them (or printing them with TEST_LOG).
+ */
+export async function startTestServer(options: { now?: () => Date; captureLogs?: boolean } = {}): Promise<TestServer> {
   const { handle, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'annonce-test-'));
   await seedReference(handle.db, { siteUrl: 'http://localhost:3000' });
@@ -77,10 +82,14 @@ export async function startTestServer(options: { now?: () => Date } = {}): Promi
     { email: admin.email, password: admin.password, generate: () => 'unused' },
   );
   const events: DomainEvent[] = [];
+  const logs: Record<string, unknown>[] = [];
+  const logger = options.captureLogs
+    ? pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) })
+    : pino({ level: process.env['TEST_LOG'] ?? 'silent' });
   const app = await buildApp({
     database: handle,
     events: { publish: (event) => void events.push(event) },
-    logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
+    logger,
     siteDir: path.join(dataDir, 'site'),
     mediaDir: path.join(dataDir, 'media'),
     sessionDays: 30,
@@ -96,6 +105,7 @@ export async function startTestServer(options: { now?: () => Date } = {}): Promi
     db: handle.db,
     app,
     events,
+    logs,
     dataDir,
     admin,
     close: async () => {

@@ -4,6 +4,8 @@ import { getUserProfile } from '../domain/accounts/get-user-profile.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
 import { ADVERTISER_COOKIE, clearSessionCookie, noStore, type ApiDeps } from './http.ts';
+import { backendAdvertRoutes } from './backend-advert.ts';
+import { accountBackendRoutes } from './account.ts';
 
 type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
 
@@ -28,6 +30,8 @@ export function backendRoutes(deps: ApiDeps) {
       request.advertiser = actor;
     });
 
+    await app.register(backendAdvertRoutes(deps));
+
     app.get('/userprofile', async (request) => {
       return getUserProfile(deps.db, advertiserOf(request).accountId, deps.now());
     });
@@ -38,5 +42,6 @@ export function backendRoutes(deps: ApiDeps) {
       clearSessionCookie(reply, deps, ADVERTISER_COOKIE);
       return reply.code(204).send();
     });
+    await app.register(accountBackendRoutes(deps));
   };
 }

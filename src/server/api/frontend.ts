@@ -41,6 +41,8 @@ import {
   listServiceOptions,
   searchLocations,
 } from '../domain/site/references.ts';
+import { accountFrontendRoutes } from './account.ts';
+import { restoreProfileRoutes } from './backend-advert.ts';
 
 const IdInput = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'number'), v.transform(Number))], 'required'),
@@ -276,5 +278,7 @@ export function frontendRoutes(deps: ApiDeps) {
       await requestSiteRebuild(contextFor(deps, request, actor));
       return reply.code(204).send();
     } });
+    await app.register(accountFrontendRoutes(deps));
+    await app.register(restoreProfileRoutes(deps));
   };
 }

@@ -63,7 +63,8 @@ function lockDirectory(dir: string): () => void {
  * Per-connection settings. Typo-tolerant search compares words with `<%` (pg_trgm word similarity);
  * 0.5 lets one wrong letter in a five-letter word through. Ignored until pg_trgm is installed.
  */
-const SESSION_SETUP = `set pg_trgm.word_similarity_threshold = 0.5`;
+const SESSION_OPTION = 'pg_trgm.word_similarity_threshold=0.5';
+const SESSION_SETUP = `set ${SESSION_OPTION.replace('=', ' = ')}`;
 
 export type OpenDatabaseOptions =
   /** onConnectionError: an idle pooled connection broke (e.g. the server restarted); the pool reconnects. */
@@ -75,11 +76,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The session setting travels with the connection's start-up parameters, so no query races the
+    // pool's first one.
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${SESSION_OPTION}` });
     pool.on('error', (error) => options.onConnectionError?.(error));
-    pool.on('connect', (client) => {
-      client.query(SESSION_SETUP).catch((error: Error) => options.onConnectionError?.(error));
-    });
     const db = drizzle(pool, { schema }) as unknown as Db;
     await pool.query('select 1');
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -93,9 +93,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const client = await PGlite.create(inMemory ? undefined : dir, {
       extensions: { pg_trgm },
-      // A smaller buffer pool than Postgres' 128 MB: PGlite lives in this process, whose memory has a
-      // budget (ARCHITECTURE.md), and the operating system caches the data files anyway.
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
     await client.exec(SESSION_SETUP);
     const db = drizzle(client, { schema }) as unknown as Db;
@@ -130,8 +127,6 @@ export async function copyOutText(db: Db, query: string): Promise<string | null>
   return result.blob ? await result.blob.text() : '';
 }
 
-/** PGlite's buffer pool (measured: 128 MB cost ~100 MB more resident memory at 50,000 adverts). */
-export const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** Applies every migration in src/server/db/migrations (the same SQL for both engines). */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

@@ -14,6 +14,9 @@ export type UserProfile = {
   escort: boolean;
   transEscort: boolean;
   thaimassage: boolean;
+  /** Whether the account's email and phone were confirmed (link, SMS code). */
+  emailVerified: boolean;
+  phoneVerified: boolean;
 };
 
 export async function getUserProfile(db: Db, accountId: number, _now: Date): Promise<UserProfile> {
@@ -35,5 +38,7 @@ export async function getUserProfile(db: Db, accountId: number, _now: Date): Pro
     escort: kind === 'escort',
     transEscort: kind === 'trans-escort',
     thaimassage: kind === 'thaimassage',
+    emailVerified: account.emailVerifiedAt !== null,
+    phoneVerified: account.phoneVerifiedAt !== null,
   };
 }

@@ -69,3 +69,9 @@ export async function resolveSupportSession(db: Db, token: string | undefined, n
   const roles = (row.roles ?? []).filter(isSupportRole) as SupportRole[];
   return { type: 'support', supportUserId: row.supportUserId, sessionId: id, roles, permissions: permissionsOf(roles) };
 }
+
+/** Ends every session of an advertiser (password change, deletion); answers how many there were. */
+export async function deleteAccountSessions(db: Db, accountId: number): Promise<number> {
+  const ended = await db.delete(sessions).where(eq(sessions.accountId, accountId)).returning({ id: sessions.id });
+  return ended.length;
+}

@@ -1,41 +1,95 @@
-import { eq } from 'drizzle-orm';
-import { accounts } from '../../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { accounts, loginEvents } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, type NewSession } from './sessions.ts';
 import { writeAudit } from '../audit.ts';
 import { getUserProfile, type UserProfile } from './get-user-profile.ts';
+import { accountActor } from './account-records.ts';
 
-/** Checks an advertiser's password and opens a session; sign-ins and failures are audited. */
+/** After this many wrong passwords in a row an account is locked for LOCK_MINUTES... */
+export const MAX_FAILED_SIGN_INS = 5;
+/** ...after which it may try again (a password reset lifts the lock at once). */
+export const LOCK_MINUTES = 15;
+
+/** One row of support's login history per attempt. */
+async function recordLoginEvent(ctx: DomainContext, event: { accountId: number | null; email: string; success: boolean }) {
+  await ctx.db.insert(loginEvents).values({
+    accountId: event.accountId,
+    email: event.email,
+    success: event.success,
+    ip: ctx.ip ?? null,
+    userAgent: ctx.userAgent?.slice(0, 400) ?? null,
+    createdAt: ctx.now(),
+  });
+}
+
+/** The answer to a wrong email or password: the same whether or not the account exists. */
+const wrongCredentials = () =>
+  new AppError('UNAUTHENTICATED', 'Wrong email or password', [{ field: 'password', message: 'wrongCredentials' }]);
+
+/**
+ * login (spec §7): checks an advertiser's password and opens a new session. Every attempt is recorded
+ * (login_events) and audited; MAX_FAILED_SIGN_INS wrong passwords in a row lock the account for
+ * LOCK_MINUTES (answered 429, even with the right password, until the lock ends or a reset lifts it).
+ */
 export async function signInAdvertiser(
   ctx: DomainContext,
   input: { email: string; password: string },
   options: { sessionDays: number },
 ): Promise<{ session: NewSession; profile: UserProfile }> {
   const email = input.email.trim().toLowerCase();
+  const now = ctx.now();
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
   const ok = await verifyPassword(account?.passwordHash, input.password);
-  if (!account || !ok || account.deletedAt) {
-    await writeAudit(
-      { ...ctx, actor: { type: 'visitor' } },
-      { action: 'account.sign_in_failed', targetType: 'account', targetId: account?.id ?? null, after: { email } },
-    );
-    throw new AppError('UNAUTHENTICATED', 'Wrong email or password', [
-      { field: 'password', message: 'wrongCredentials' },
+  const visitor = { ...ctx, actor: { type: 'visitor' as const } };
+
+  if (account && !account.deletedAt && account.lockedUntil && account.lockedUntil > now) {
+    await recordLoginEvent(ctx, { accountId: account.id, email, success: false });
+    await writeAudit(visitor, { action: 'account.sign_in_locked', targetType: 'account', targetId: account.id, after: { email } });
+    throw new AppError('RATE_LIMITED', 'Too many failed sign-ins. Try again later or reset your password.', [
+      { field: 'password', message: 'accountLocked' },
     ]);
   }
-  const now = ctx.now();
+
+  if (!account || !ok || account.deletedAt) {
+    await recordLoginEvent(ctx, { accountId: account?.id ?? null, email, success: false });
+    let locked = false;
+    if (account && !account.deletedAt) {
+      const [counted] = await ctx.db
+        .update(accounts)
+        .set({ failedLoginCount: sql`${accounts.failedLoginCount} + 1` })
+        .where(eq(accounts.id, account.id))
+        .returning({ failedLoginCount: accounts.failedLoginCount });
+      if ((counted?.failedLoginCount ?? 0) >= MAX_FAILED_SIGN_INS) {
+        locked = true;
+        await ctx.db
+          .update(accounts)
+          .set({ failedLoginCount: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
+          .where(eq(accounts.id, account.id));
+      }
+    }
+    await writeAudit(visitor, {
+      action: locked ? 'account.locked' : 'account.sign_in_failed',
+      targetType: 'account',
+      targetId: account?.id ?? null,
+      after: locked ? { email, lockedMinutes: LOCK_MINUTES } : { email },
+    });
+    throw wrongCredentials();
+  }
+
   const session = await createSession(ctx.db, { accountId: account.id }, {
     days: options.sessionDays,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     now,
   });
-  await ctx.db.update(accounts).set({ lastLoginAt: now, failedLoginCount: 0 }).where(eq(accounts.id, account.id));
-  await writeAudit(
-    { ...ctx, actor: { type: 'advertiser', accountId: account.id, sessionId: '', impersonatedBy: null } },
-    { action: 'account.sign_in', targetType: 'account', targetId: account.id },
-  );
+  await ctx.db
+    .update(accounts)
+    .set({ lastLoginAt: now, failedLoginCount: 0, lockedUntil: null })
+    .where(eq(accounts.id, account.id));
+  await recordLoginEvent(ctx, { accountId: account.id, email, success: true });
+  await writeAudit({ ...ctx, actor: accountActor(account.id) }, { action: 'account.sign_in', targetType: 'account', targetId: account.id });
   return { session, profile: await getUserProfile(ctx.db, account.id, now) };
 }

@@ -1,0 +1,161 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ChangePasswordSchema,
+  CodeVerificationSchema,
+  CreateProfileSchema,
+  EmailVerificationSchema,
+  ResetPasswordSchema,
+  SendEmailSchema,
+  SendSmsSchema,
+  UpdatePasswordSchema,
+} from '#lib/schemas/account.ts';
+import type { Db } from '../db/client.ts';
+import type { Messaging } from '../adapters/types.ts';
+import { createMessaging } from '../adapters/messaging/create-messaging.ts';
+import { loadConfig } from '../config.ts';
+import { unauthenticated } from '../domain/errors.ts';
+import type { Actor } from '../domain/context.ts';
+import { resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
+import { createProfile } from '../domain/accounts/create-profile.ts';
+import { sendPhoneCode, verifyPhoneCode } from '../domain/accounts/phone-verification.ts';
+import { sendEmailVerification, verifyEmail } from '../domain/accounts/email-verification.ts';
+import { changePasswordWithToken, requestPasswordReset } from '../domain/accounts/password-reset.ts';
+import { updatePassword } from '../domain/accounts/update-password.ts';
+import { ADVERTISER_COOKIE, contextFor, noStore, readInput, setSessionCookie, type ApiDeps } from './http.ts';
+
+/**
+ * The advertiser account calls (spec §7): createprofile, sendsms, codeverification, resetpassword and
+ * changepassword under /api/frontend; sendemail, emailverification and updatepassword under
+ * /api/backend (behind its session check). Every call is rate limited per client address.
+ */
+
+type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
+
+/** Rate limits (per client address). Codes and links have their own limits in the domain as well. */
+const limits = {
+  createprofile: { max: 20, timeWindow: '1 hour' },
+  sendsms: { max: 10, timeWindow: '10 minutes' },
+  codeverification: { max: 20, timeWindow: '10 minutes' },
+  resetpassword: { max: 5, timeWindow: '15 minutes' },
+  changepassword: { max: 10, timeWindow: '15 minutes' },
+  sendemail: { max: 5, timeWindow: '10 minutes' },
+  emailverification: { max: 20, timeWindow: '10 minutes' },
+  updatepassword: { max: 10, timeWindow: '10 minutes' },
+} as const;
+
+/** One messaging adapter per database, made from the environment unless the server passes one in `deps`. */
+const messagingByDb = new WeakMap<Db, Messaging & { close: () => void }>();
+
+function messagingFor(deps: ApiDeps, app: FastifyInstance): Messaging {
+  const given = (deps as ApiDeps & { messaging?: Messaging }).messaging;
+  if (given) return given;
+  let messaging = messagingByDb.get(deps.db);
+  if (!messaging) {
+    const config = loadConfig();
+    messaging = createMessaging(deps.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, app.log as FastifyBaseLogger);
+    messagingByDb.set(deps.db, messaging);
+  }
+  const created = messaging;
+  app.addHook('onClose', async () => {
+    if (messagingByDb.get(deps.db) === created) {
+      messagingByDb.delete(deps.db);
+      created.close();
+    }
+  });
+  return messaging;
+}
+
+/** The advertiser behind the session cookie; 401 without one. */
+async function requireSignedIn(deps: ApiDeps, request: FastifyRequest): Promise<AdvertiserActor> {
+  const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+  if (actor.type !== 'advertiser') throw unauthenticated();
+  return actor;
+}
+
+/** /api/frontend/… account calls. */
+export function accountFrontendRoutes(deps: ApiDeps) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const messaging = messagingFor(deps, app);
+    app.addHook('onRequest', async (_request, reply) => noStore(reply));
+
+    app.post('/createprofile', { config: { rateLimit: limits.createprofile } }, async (request, reply) => {
+      const input = readInput(request, CreateProfileSchema);
+      const ctx = contextFor(deps, request, { type: 'visitor' });
+      const { session, profile } = await createProfile(ctx, input, { messaging, sessionDays: deps.sessionDays });
+      setSessionCookie(reply, deps, ADVERTISER_COOKIE, session);
+      return reply.code(201).send(profile);
+    });
+
+    app.post('/sendsms', { config: { rateLimit: limits.sendsms } }, async (request) => {
+      const actor = await requireSignedIn(deps, request);
+      const input = readInput(request, SendSmsSchema);
+      return sendPhoneCode(contextFor(deps, request, actor), { phone: input.Phone }, { messaging });
+    });
+
+    // The code travels in the query (spec: GET); the request log leaves such URLs out (logLevel).
+    app.get(
+      '/codeverification',
+      { logLevel: 'warn', config: { rateLimit: limits.codeverification } },
+      async (request, reply) => {
+        const input = readInput(request, CodeVerificationSchema);
+        const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+        await verifyPhoneCode(contextFor(deps, request, actor), { id: input.Id, code: input.Code });
+        return reply.code(204).send();
+      },
+    );
+
+    app.post('/resetpassword', { config: { rateLimit: limits.resetpassword } }, async (request, reply) => {
+      const input = readInput(request, ResetPasswordSchema);
+      await requestPasswordReset(contextFor(deps, request, { type: 'visitor' }), { email: input.Email }, { messaging });
+      return reply.code(204).send();
+    });
+
+    app.post('/changepassword', { config: { rateLimit: limits.changepassword } }, async (request, reply) => {
+      const input = readInput(request, ChangePasswordSchema);
+      await changePasswordWithToken(
+        contextFor(deps, request, { type: 'visitor' }),
+        { token: input.Token, id: input.Id, password: input.Password },
+        { messaging },
+      );
+      return reply.code(204).send();
+    });
+  };
+}
+
+/** /api/backend/… account calls; backend.ts has already put the signed-in advertiser on the request. */
+export function accountBackendRoutes(deps: ApiDeps) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const messaging = messagingFor(deps, app);
+    const advertiser = (request: FastifyRequest): AdvertiserActor => {
+      if (!request.advertiser) throw unauthenticated();
+      return request.advertiser;
+    };
+
+    app.post('/sendemail', { config: { rateLimit: limits.sendemail } }, async (request, reply) => {
+      const input = readInput(request, SendEmailSchema);
+      await sendEmailVerification(contextFor(deps, request, advertiser(request)), { email: input.Email }, { messaging });
+      return reply.code(204).send();
+    });
+
+    // The link's token travels in the query (spec: GET, Url); the request log leaves such URLs out.
+    app.get(
+      '/emailverification',
+      { logLevel: 'warn', config: { rateLimit: limits.emailverification } },
+      async (request) => {
+        const input = readInput(request, EmailVerificationSchema);
+        return verifyEmail(contextFor(deps, request, advertiser(request)), { token: input.Url }, { messaging });
+      },
+    );
+
+    app.post('/updatepassword', { config: { rateLimit: limits.updatepassword } }, async (request, reply) => {
+      const input = readInput(request, UpdatePasswordSchema);
+      const session = await updatePassword(
+        contextFor(deps, request, advertiser(request)),
+        { password: input.Password, newPassword: input.NewPassword },
+        { messaging, sessionDays: deps.sessionDays },
+      );
+      setSessionCookie(reply, deps, ADVERTISER_COOKIE, session);
+      return reply.code(204).send();
+    });
+  };
+}

@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import { formatDateTime } from '#lib/format.ts';
+import type { Db } from '../../db/client.ts';
+import { siteSettings } from '../../db/schema.ts';
+import type { OutgoingEmail, OutgoingSms } from '../../adapters/types.ts';
+
+/**
+ * The texts of the account messages (email verification, SMS code, password reset and notices), in the
+ * account's language: Danish by default, English for `en`. Plain and neutral: no advert content, nothing
+ * that tells an onlooker more than the name of the site.
+ */
+
+export type Locale = 'da' | 'en';
+export type Site = { siteName: string; siteUrl: string; supportEmail: string };
+
+/** The site's name and address (for links) from the website config. */
+export async function getSite(db: Db): Promise<Site> {
+  const [row] = await db
+    .select({ siteName: siteSettings.siteName, siteUrl: siteSettings.siteUrl, supportEmail: siteSettings.supportEmail })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .limit(1);
+  if (!row) return { siteName: 'Annoncekatalog', siteUrl: 'http://localhost:3000', supportEmail: '' };
+  return { ...row, siteUrl: row.siteUrl.replace(/\/$/, '') };
+}
+
+export const asLocale = (value: string | null | undefined): Locale => (value === 'en' ? 'en' : 'da');
+
+/** The backend's basic page runs email verification when opened with a `url` query (spec §4). */
+export function emailVerificationLink(site: Site, token: string): string {
+  return `${site.siteUrl}/backend/basic/?url=${token}`;
+}
+
+/** The change-password page (spec §2: token and id required), in the account's language. */
+export function passwordResetLink(site: Site, locale: Locale, token: string, accountId: number): string {
+  const prefix = locale === 'en' ? '/en' : '';
+  return `${site.siteUrl}${prefix}/login/change/?token=${encodeURIComponent(token)}&id=${accountId}`;
+}
+
+/** +45 and the 8 digits, as SMS providers want it. */
+export const internationalPhone = (phone: string) => `+45${phone}`;
+
+export function emailVerificationMessage(site: Site, locale: Locale, to: string, link: string, hours: number): OutgoingEmail {
+  if (locale === 'en') {
+    return {
+      to,
+      subject: `Confirm your email address – ${site.siteName}`,
+      text: [
+        'Hello,',
+        '',
+        `Please confirm your email address for ${site.siteName} by opening this link:`,
+        link,
+        '',
+        `The link works for ${hours} hours and can be used once. If you did not ask for it, you can ignore this email.`,
+        '',
+        site.siteName,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `Bekræft din e-mailadresse – ${site.siteName}`,
+    text: [
+      'Hej,',
+      '',
+      `Bekræft din e-mailadresse til ${site.siteName} ved at åbne dette link:`,
+      link,
+      '',
+      `Linket virker i ${hours} timer og kan bruges én gang. Har du ikke bedt om det, kan du se bort fra denne e-mail.`,
+      '',
+      site.siteName,
+    ].join('\n'),
+  };
+}
+
+export function smsCodeMessage(site: Site, locale: Locale, to: string, code: string, minutes: number): OutgoingSms {
+  const text =
+    locale === 'en'
+      ? `Your code for ${site.siteName}: ${code}. It works for ${minutes} minutes. Do not share it with anyone.`
+      : `Din kode til ${site.siteName}: ${code}. Den virker i ${minutes} minutter. Del den ikke med andre.`;
+  return { to, text };
+}
+
+export function passwordResetMessage(site: Site, locale: Locale, to: string, link: string, minutes: number): OutgoingEmail {
+  if (locale === 'en') {
+    return {
+      to,
+      subject: `Reset your password – ${site.siteName}`,
+      text: [
+        'Hello,',
+        '',
+        `We received a request to reset the password of your account at ${site.siteName}. Choose a new password here:`,
+        link,
+        '',
+        `The link works for ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this email; your password has not been changed.`,
+        '',
+        site.siteName,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `Nulstil din adgangskode – ${site.siteName}`,
+    text: [
+      'Hej,',
+      '',
+      `Vi har fået en anmodning om at nulstille adgangskoden til din konto på ${site.siteName}. Vælg en ny adgangskode her:`,
+      link,
+      '',
+      `Linket virker i ${minutes} minutter og kan bruges én gang. Har du ikke bedt om det, kan du se bort fra denne e-mail; din adgangskode er ikke ændret.`,
+      '',
+      site.siteName,
+    ].join('\n'),
+  };
+}
+
+/** After a password change: every session was ended; if it was not the owner, support can help. */
+export function passwordChangedMessage(site: Site, locale: Locale, to: string, at: Date): OutgoingEmail {
+  const when = formatDateTime(at);
+  const contact = site.supportEmail ? ` (${site.supportEmail})` : '';
+  if (locale === 'en') {
+    return {
+      to,
+      subject: `Your password was changed – ${site.siteName}`,
+      text: [
+        'Hello,',
+        '',
+        `The password of your account at ${site.siteName} was changed on ${when}. You have been signed out everywhere.`,
+        `If this was not you, reset your password now and contact support${contact}.`,
+        '',
+        site.siteName,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `Din adgangskode er ændret – ${site.siteName}`,
+    text: [
+      'Hej,',
+      '',
+      `Adgangskoden til din konto på ${site.siteName} blev ændret ${when}. Du er logget ud alle steder.`,
+      `Var det ikke dig, så nulstil din adgangskode med det samme, og kontakt support${contact}.`,
+      '',
+      site.siteName,
+    ].join('\n'),
+  };
+}
+
+/** To the old address when the account's email changed. */
+export function emailChangedMessage(site: Site, locale: Locale, to: string, newEmail: string): OutgoingEmail {
+  const contact = site.supportEmail ? ` (${site.supportEmail})` : '';
+  if (locale === 'en') {
+    return {
+      to,
+      subject: `Your email address was changed – ${site.siteName}`,
+      text: [
+        'Hello,',
+        '',
+        `The email address of your account at ${site.siteName} is now ${newEmail}. Messages will go there from now on.`,
+        `If this was not you, contact support${contact}.`,
+        '',
+        site.siteName,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `Din e-mailadresse er ændret – ${site.siteName}`,
+    text: [
+      'Hej,',
+      '',
+      `E-mailadressen på din konto hos ${site.siteName} er nu ${newEmail}. Beskeder sendes dertil fremover.`,
+      `Var det ikke dig, så kontakt support${contact}.`,
+      '',
+      site.siteName,
+    ].join('\n'),
+  };
+}

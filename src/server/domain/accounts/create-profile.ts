@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import { slugify } from '#lib/format.ts';
+import { ageOn, MIN_AGE, type CreateProfileInput } from '#lib/schemas/account.ts';
+import { accounts, adverts, cities, regions } from '../../db/schema.ts';
+import type { Messaging } from '../../adapters/types.ts';
+import type { DomainContext } from '../context.ts';
+import { writeAudit } from '../audit.ts';
+import { PROFILE_STATUS } from '../adverts/statuses.ts';
+import { hashPassword } from './passwords.ts';
+import { createSession, type NewSession } from './sessions.ts';
+import { requireAcceptablePassword } from './password-policy.ts';
+import { getUserProfile, type UserProfile } from './get-user-profile.ts';
+import { issueEmailVerification } from './email-verification.ts';
+import { issuePhoneCode } from './phone-verification.ts';
+import { accountActor, emailTaken, findAccountByEmail, invalidField, isUniqueViolation } from './account-records.ts';
+
+export type CreatedProfile = UserProfile & {
+  advertId: number;
+  /** The id of the SMS code just sent (codeverification's `Id`). */
+  phoneVerificationId: number;
+};
+
+/** The region exists and the city lies in it; else a 400 naming RegionId or CityId. */
+async function requireCityInRegion(ctx: DomainContext, regionId: number, cityId: number): Promise<void> {
+  const [region] = await ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId)).limit(1);
+  if (!region) throw invalidField('RegionId', 'region', 'Choose a region.');
+  const [city] = await ctx.db.select({ regionId: cities.regionId }).from(cities).where(eq(cities.id, cityId)).limit(1);
+  if (!city || city.regionId !== regionId) throw invalidField('CityId', 'city', 'Choose a city in the chosen region.');
+}
+
+/**
+ * createprofile (spec §7, frontend; the /create screen): the account and its advert draft in one
+ * step. The advertiser must be 18 or older and accept the terms (18+ and the anti-trafficking rules);
+ * the advert starts as New (not public until support approves it and the advertiser is verified).
+ * Signs the advertiser in (a new session) and sends the email link and the SMS code.
+ */
+export async function createProfile(
+  ctx: DomainContext,
+  input: CreateProfileInput,
+  deps: { messaging: Messaging; sessionDays: number },
+): Promise<{ session: NewSession; profile: CreatedProfile }> {
+  const now = ctx.now();
+  if (ageOn(input.DateOfBirth, now) < MIN_AGE) {
+    throw invalidField('DateOfBirth', 'underAge', 'You must be at least 18 years old to create an advert.');
+  }
+  if (!input.AcceptTerms) throw invalidField('AcceptTerms', 'acceptTerms', 'Accept the terms to continue.');
+  await requireCityInRegion(ctx, input.RegionId, input.CityId);
+  requireAcceptablePassword(input.Password, { field: 'Password', email: input.Email });
+  if (await findAccountByEmail(ctx.db, input.Email)) throw emailTaken();
+
+  const passwordHash = await hashPassword(input.Password);
+  let created: { accountId: number; advertId: number };
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      const [account] = await tx
+        .insert(accounts)
+        .values({
+          email: input.Email,
+          passwordHash,
+          phone: input.Phone,
+          dateOfBirth: input.DateOfBirth,
+          locale: input.Locale,
+          termsAcceptedAt: now,
+          createdAt: now,
+        })
+        .returning({ id: accounts.id });
+      const accountId = account!.id;
+      const [advert] = await tx
+        .insert(adverts)
+        .values({
+          accountId,
+          kind: input.Kind,
+          gender: input.Gender,
+          status: PROFILE_STATUS.New,
+          name: input.Name,
+          slug: slugify(input.Name) || 'annonce',
+          locale: input.Locale,
+          phone: input.Phone,
+          regionId: input.RegionId,
+          cityId: input.CityId,
+          age: ageOn(input.DateOfBirth, now),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: adverts.id });
+      const advertId = advert!.id;
+      const audited = { ...ctx, db: tx, actor: accountActor(accountId) };
+      await writeAudit(audited, {
+        action: 'account.create',
+        targetType: 'account',
+        targetId: accountId,
+        after: {
+          email: input.Email,
+          phone: input.Phone,
+          dateOfBirth: input.DateOfBirth,
+          locale: input.Locale,
+          termsAcceptedAt: now.toISOString(),
+        },
+      });
+      await writeAudit(audited, {
+        action: 'advert.create',
+        targetType: 'advert',
+        targetId: advertId,
+        after: {
+          accountId,
+          kind: input.Kind,
+          gender: input.Gender,
+          status: PROFILE_STATUS.New,
+          name: input.Name,
+          regionId: input.RegionId,
+          cityId: input.CityId,
+        },
+      });
+      return { accountId, advertId };
+    });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the second meets the unique index.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+
+  const session = await createSession(ctx.db, { accountId: created.accountId }, {
+    days: deps.sessionDays,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    now,
+  });
+  const owner = { ...ctx, actor: accountActor(created.accountId) };
+  const account = { id: created.accountId, locale: input.Locale };
+  await issueEmailVerification(owner, account, input.Email, deps.messaging);
+  const code = await issuePhoneCode(owner, { ...account, phone: input.Phone }, deps.messaging);
+  const profile = await getUserProfile(ctx.db, created.accountId, now);
+  return { session, profile: { ...profile, advertId: created.advertId, phoneVerificationId: code.id } };
+}

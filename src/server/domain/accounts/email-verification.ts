@@ -1,0 +1,136 @@
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { accounts, emailVerificationTokens } from '../../db/schema.ts';
+import type { Messaging } from '../../adapters/types.ts';
+import type { DomainContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { writeAudit } from '../audit.ts';
+import { requireAdvertiser } from '../permissions.ts';
+import { hashToken } from './sessions.ts';
+import { newLinkToken } from './tokens.ts';
+import {
+  asLocale,
+  emailChangedMessage,
+  emailVerificationLink,
+  emailVerificationMessage,
+  getSite,
+} from './account-messages.ts';
+import { emailTaken, getActiveAccount, invalidField, isUniqueViolation, type AccountRow } from './account-records.ts';
+
+/** An email link works this long, once. */
+export const EMAIL_LINK_HOURS = 24;
+/** A new link may be asked for this long after the last one. */
+export const EMAIL_RESEND_SECONDS = 60;
+
+/**
+ * Sends a verification link for `email` (the account's own, or the new one it should change to)
+ * without throttling; earlier unused links stop working. The link's token is stored hashed.
+ */
+export async function issueEmailVerification(
+  ctx: DomainContext,
+  account: Pick<AccountRow, 'id' | 'locale'>,
+  email: string,
+  messaging: Messaging,
+): Promise<void> {
+  const now = ctx.now();
+  const { token, tokenHash } = newLinkToken();
+  await ctx.db
+    .update(emailVerificationTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailVerificationTokens.accountId, account.id), isNull(emailVerificationTokens.usedAt)));
+  await ctx.db.insert(emailVerificationTokens).values({
+    tokenHash,
+    accountId: account.id,
+    email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_HOURS * 3_600_000),
+  });
+  await writeAudit(ctx, { action: 'account.email_link_sent', targetType: 'account', targetId: account.id, after: { email } });
+  const site = await getSite(ctx.db);
+  const locale = asLocale(account.locale);
+  await messaging.sendEmail(emailVerificationMessage(site, locale, email, emailVerificationLink(site, token), EMAIL_LINK_HOURS));
+}
+
+/**
+ * sendemail (spec §7, backend): a new verification link. With a different `email`, the link goes to
+ * that address, which becomes the account's email once the link is opened (verified again).
+ */
+export async function sendEmailVerification(
+  ctx: DomainContext,
+  input: { email?: string | undefined },
+  deps: { messaging: Messaging },
+): Promise<void> {
+  requireAdvertiser(ctx.actor);
+  const account = await getActiveAccount(ctx.db, ctx.actor.accountId);
+  const email = input.email ?? account.email;
+  if (email === account.email && account.emailVerifiedAt) {
+    throw new AppError('CONFLICT', 'This email address is already confirmed.', [{ field: 'Email', message: 'emailVerified' }]);
+  }
+  if (email !== account.email) {
+    const [taken] = await ctx.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.email, email), ne(accounts.id, account.id)))
+      .limit(1);
+    if (taken) throw emailTaken();
+  }
+  const [last] = await ctx.db
+    .select({ createdAt: emailVerificationTokens.createdAt })
+    .from(emailVerificationTokens)
+    .where(eq(emailVerificationTokens.accountId, account.id))
+    .orderBy(desc(emailVerificationTokens.createdAt))
+    .limit(1);
+  if (last && ctx.now().getTime() - last.createdAt.getTime() < EMAIL_RESEND_SECONDS * 1000) {
+    throw new AppError('RATE_LIMITED', 'Wait a moment before asking for a new link.', [{ field: 'Email', message: 'tooSoon' }]);
+  }
+  await issueEmailVerification(ctx, account, email, deps.messaging);
+}
+
+/**
+ * emailverification (spec §7, backend; the basic page runs it with its `url` query): the signed-in
+ * advertiser's link token confirms the address, once, before it expires. A link for a new address
+ * changes the account's email and tells the old address.
+ */
+export async function verifyEmail(
+  ctx: DomainContext,
+  input: { token: string },
+  deps: { messaging: Messaging },
+): Promise<{ email: string; emailVerified: true }> {
+  requireAdvertiser(ctx.actor);
+  const now = ctx.now();
+  const refused = () => invalidField('Url', 'linkInvalid', 'The link is invalid or has expired. Ask for a new one.');
+  const tokenHash = hashToken(input.token);
+  const [link] = await ctx.db
+    .select()
+    .from(emailVerificationTokens)
+    .where(eq(emailVerificationTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (!link || link.accountId !== ctx.actor.accountId || link.usedAt || link.expiresAt <= now) throw refused();
+  const account = await getActiveAccount(ctx.db, link.accountId);
+
+  // Single use, also when the link is opened twice at once.
+  const [claimed] = await ctx.db
+    .update(emailVerificationTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt)))
+    .returning({ email: emailVerificationTokens.email });
+  if (!claimed) throw refused();
+
+  try {
+    await ctx.db.update(accounts).set({ email: link.email, emailVerifiedAt: now }).where(eq(accounts.id, account.id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken('Url');
+    throw error;
+  }
+  await writeAudit(ctx, {
+    action: 'account.email_verified',
+    targetType: 'account',
+    targetId: account.id,
+    before: { email: account.email, emailVerifiedAt: account.emailVerifiedAt?.toISOString() ?? null },
+    after: { email: link.email, emailVerifiedAt: now.toISOString() },
+  });
+  if (link.email !== account.email) {
+    const site = await getSite(ctx.db);
+    await deps.messaging.sendEmail(emailChangedMessage(site, asLocale(account.locale), account.email, link.email));
+  }
+  return { email: link.email, emailVerified: true };
+}

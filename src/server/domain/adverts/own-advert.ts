@@ -1,0 +1,52 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { adverts, type Advert } from '../../db/schema.ts';
+import type { DomainContext } from '../context.ts';
+import { notFound, unauthenticated } from '../errors.ts';
+import { refreshAdvertSearch } from '../search/refresh-advert-search.ts';
+
+/** The signed-in advertiser's account id; anyone else is refused (401). */
+export function requireAdvertiserAccountId(ctx: DomainContext): number {
+  if (ctx.actor.type !== 'advertiser') throw unauthenticated();
+  return ctx.actor.accountId;
+}
+
+/**
+ * THE ownership rule of the backend: the advert of the signed-in account (an account has one advert).
+ * Every backend call that edits an advert starts here, so it can only ever reach the caller's advert;
+ * ids of items (price items, schedule entries, reviews, …) are then looked up together with this
+ * advert's id, so another advertiser's ids answer 404 like ids that do not exist.
+ */
+export async function getOwnAdvert(ctx: DomainContext): Promise<Advert> {
+  const accountId = requireAdvertiserAccountId(ctx);
+  const [advert] = await ctx.db
+    .select()
+    .from(adverts)
+    .where(eq(adverts.accountId, accountId))
+    .orderBy(asc(adverts.id))
+    .limit(1);
+  if (!advert) throw notFound('Advert');
+  return advert;
+}
+
+/** The advert's columns that a change may set (never its id or owner). */
+export type AdvertChange = Partial<Omit<Advert, 'id' | 'accountId' | 'createdAt'>>;
+
+/** Writes columns of the caller's advert (by id, with the owner in the condition as a second lock). */
+export async function updateOwnAdvert(ctx: DomainContext, advert: Advert, change: AdvertChange): Promise<void> {
+  await ctx.db
+    .update(adverts)
+    .set(change)
+    .where(and(eq(adverts.id, advert.id), eq(adverts.accountId, advert.accountId)));
+}
+
+/**
+ * After a change the public may see (the advert, its languages, services, prices, schedule, reviews,
+ * place or status): bumps updated_at, refreshes the search index rows (docs/decisions/006) and tells the
+ * jobs layer so the static site is rebuilt.
+ */
+export async function publishAdvertChange(ctx: DomainContext, advertId: number, reason: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.update(adverts).set({ updatedAt: now }).where(eq(adverts.id, advertId));
+  await refreshAdvertSearch(ctx.db, [advertId], now);
+  await ctx.events.publish({ type: 'content.changed', reason });
+}

@@ -1,0 +1,116 @@
+/** Helpers for the advertiser-account tests: HTTP calls, the outbox, a valid createprofile body. */
+import { expect } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { cities, outboxMessages } from '#server/db/schema.ts';
+import type { TestServer } from '#tests/support/test-server.ts';
+
+export type Call = { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string | number>; cookie?: string | undefined };
+
+/** One API call over HTTP. */
+export function call(server: TestServer, path: string, options: Call = {}): Promise<Response> {
+  const url = new URL(`${server.url}${path}`);
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  return fetch(url, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+}
+
+/** The advertiser session cookie a response set ("sid=…"), or undefined. */
+export function sessionCookieOf(response: Response): string | undefined {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  return cookie?.split(';')[0];
+}
+
+/** The problem document's field errors as { field: message }. */
+export async function fieldErrors(response: Response): Promise<Record<string, string>> {
+  expect(response.headers.get('content-type')).toContain('application/problem+json');
+  const problem = (await response.json()) as { errors?: { field: string; message: string }[] };
+  return Object.fromEntries((problem.errors ?? []).map((e) => [e.field, e.message]));
+}
+
+/** Messages in the outbox for one recipient, oldest first. */
+export async function outboxFor(server: TestServer, recipient: string) {
+  return server.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient)).orderBy(asc(outboxMessages.id));
+}
+
+/** The 6-digit code of the last SMS to a Danish number (8 digits). */
+export async function lastSmsCode(server: TestServer, phone: string): Promise<string> {
+  const messages = await outboxFor(server, `+45${phone}`);
+  const last = messages.at(-1);
+  expect(last?.channel).toBe('sms');
+  const code = /\b(\d{6})\b/.exec(last!.body)?.[1];
+  expect(code).toBeDefined();
+  return code!;
+}
+
+/** The token of the last email verification link sent to an address. */
+export async function lastEmailLinkToken(server: TestServer, email: string): Promise<string> {
+  const messages = (await outboxFor(server, email)).filter((m) => m.body.includes('/backend/basic/?url='));
+  const token = /\/backend\/basic\/\?url=([\w-]+)/.exec(messages.at(-1)?.body ?? '')?.[1];
+  expect(token).toBeDefined();
+  return token!;
+}
+
+/** The token and id of the last password reset link sent to an address. */
+export async function lastResetLink(server: TestServer, email: string): Promise<{ token: string; id: number; link: string }> {
+  const messages = (await outboxFor(server, email)).filter((m) => m.body.includes('/login/change/'));
+  const link = /(\S+\/login\/change\/\?\S+)/.exec(messages.at(-1)?.body ?? '')?.[1];
+  expect(link).toBeDefined();
+  const url = new URL(link!);
+  return { token: url.searchParams.get('token')!, id: Number(url.searchParams.get('id')), link: link! };
+}
+
+let counter = 0;
+
+/** A unique Danish mobile number (8 digits) per call. */
+export function uniquePhone(): string {
+  counter += 1;
+  return `2${String((process.pid * 1000 + counter) % 10_000_000).padStart(7, '0')}`;
+}
+
+/** A unique email address per call. */
+export function uniqueEmail(prefix = 'advertiser'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
+
+/** Region and city ids by city name (seeded reference data). */
+export async function placeOf(server: TestServer, cityName: string): Promise<{ RegionId: number; CityId: number }> {
+  const [city] = await server.db.select({ id: cities.id, regionId: cities.regionId }).from(cities).where(eq(cities.name, cityName));
+  return { RegionId: city!.regionId, CityId: city!.id };
+}
+
+export const GOOD_PASSWORD = 'a quiet harbour at dawn 42';
+
+/** A createprofile body that passes, with unique email and phone. */
+export async function profileInput(server: TestServer, overrides: Record<string, unknown> = {}) {
+  return {
+    Email: uniqueEmail(),
+    Password: GOOD_PASSWORD,
+    Kind: 0,
+    Gender: 1,
+    Name: 'Sofie Ærø',
+    Phone: uniquePhone(),
+    ...(await placeOf(server, 'København')),
+    DateOfBirth: '15-04-1995',
+    AcceptTerms: true,
+    Locale: 'da',
+    ...overrides,
+  };
+}
+
+/** createprofile over HTTP; answers the session cookie and the profile. */
+export async function createProfileOverHttp(server: TestServer, overrides: Record<string, unknown> = {}) {
+  const input = await profileInput(server, overrides);
+  const response = await call(server, '/api/frontend/createprofile', { body: input });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const cookie = sessionCookieOf(response)!;
+  const profile = (await response.json()) as { id: number; advertId: number; phoneVerificationId: number } & Record<string, unknown>;
+  return { input, cookie, profile, email: String(input.Email).toLowerCase(), phone: String(input.Phone).replace(/\D/g, '').slice(-8) };
+}

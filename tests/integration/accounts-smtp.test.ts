@@ -1,0 +1,133 @@
+/**
+ * The email adapter over a real SMTP wire: a small SMTP server (smtp-server) on loopback receives what
+ * the SMTP delivery sends; the outbox row records sentAt or the error. Then the whole server with
+ * SMTP_URL set: createprofile's verification link arrives by SMTP.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { outboxMessages } from '#server/db/schema.ts';
+import { createMessaging } from '#server/adapters/messaging/create-messaging.ts';
+import { openTestDatabase, startTestServer } from '#tests/support/test-server.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { createProfileOverHttp, outboxFor } from './accounts-helpers.ts';
+
+type Received = { from: string; to: string[]; data: string };
+
+/** A loopback SMTP server that keeps what it receives; recipients at refused.test are refused. */
+async function startSmtpServer(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith('@refused.test')) {
+        const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/** Decodes a quoted-printable mail body enough to read it (soft line breaks, =XX bytes). */
+function readable(data: string): string {
+  const joined = data.replace(/=\r?\n/g, '');
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let database: { handle: DatabaseHandle; drop: () => Promise<void> };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+  await smtp?.close();
+});
+
+describe('the SMTP email adapter', () => {
+  it('delivers over SMTP and records sentAt on the outbox row', async () => {
+    const messaging = createMessaging(database.handle.db, { smtpUrl: smtp.url, mailFrom: 'Annoncekatalog <no-reply@example.test>' });
+    await messaging.sendEmail({ to: 'sofie@example.test', subject: 'Bekræft din e-mailadresse', text: 'Hej,\nåbn linket: http://localhost:3000/backend/basic/?url=abc' });
+    messaging.close();
+
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail).toMatchObject({ from: 'no-reply@example.test', to: ['sofie@example.test'] });
+    const text = readable(mail!.data);
+    expect(text).toContain('From: Annoncekatalog <no-reply@example.test>');
+    expect(text).toContain('åbn linket: http://localhost:3000/backend/basic/?url=abc');
+    const [row] = await database.handle.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'sofie@example.test'));
+    expect(row).toMatchObject({ channel: 'email', subject: 'Bekræft din e-mailadresse', error: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps a refused message in the outbox with the error, without failing the caller', async () => {
+    const warnings: unknown[] = [];
+    const messaging = createMessaging(
+      database.handle.db,
+      { smtpUrl: smtp.url, mailFrom: 'no-reply@example.test' },
+      { warn: (details) => void warnings.push(details) },
+    );
+    await expect(messaging.sendEmail({ to: 'someone@refused.test', subject: 'Hej', text: 'Tekst' })).resolves.toBeUndefined();
+    messaging.close();
+    const [row] = await database.handle.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'someone@refused.test'));
+    expect(row).toMatchObject({ body: 'Tekst', sentAt: null });
+    expect(row!.error).toMatch(/550|Mailbox unavailable/);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('SMS stays in the outbox (no SMS provider yet)', async () => {
+    const messaging = createMessaging(database.handle.db, { smtpUrl: smtp.url, mailFrom: 'no-reply@example.test' });
+    const before = smtp.received.length;
+    await messaging.sendSms({ to: '+4520304050', text: 'Din kode: 123456' });
+    expect(smtp.received).toHaveLength(before);
+    const [row] = await database.handle.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, '+4520304050'));
+    expect(row).toMatchObject({ channel: 'sms', body: 'Din kode: 123456' });
+  });
+});
+
+describe('createprofile with SMTP_URL set', () => {
+  it('sends the email verification link over SMTP and keeps it in the outbox', async () => {
+    const previous = process.env['SMTP_URL'];
+    process.env['SMTP_URL'] = smtp.url;
+    const server = await startTestServer();
+    try {
+      const { email } = await createProfileOverHttp(server);
+      const mail = smtp.received.find((m) => m.to.includes(email));
+      expect(mail).toBeDefined();
+      expect(readable(mail!.data)).toMatch(/\/backend\/basic\/\?url=[\w-]{40,}/);
+      const [row] = await outboxFor(server, email);
+      expect(row!.sentAt).toBeInstanceOf(Date);
+    } finally {
+      if (previous === undefined) delete process.env['SMTP_URL'];
+      else process.env['SMTP_URL'] = previous;
+      await server.close();
+    }
+  });
+});

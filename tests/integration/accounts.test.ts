@@ -1,0 +1,194 @@
+/**
+ * Advertiser accounts over real HTTP (spec §7): createprofile. The other account calls are in
+ * accounts-verification, accounts-passwords, accounts-limits and accounts-smtp (each file its own server).
+ * The email link and SMS code are read from the outbox, as support would.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { slugify } from '#lib/format.ts';
+import { accounts, adverts, auditLog } from '#server/db/schema.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import da from '#lib/i18n/da/common.json' with { type: 'json' };
+import en from '#lib/i18n/en/common.json' with { type: 'json' };
+import {
+  GOOD_PASSWORD,
+  call,
+  createProfileOverHttp,
+  fieldErrors,
+  outboxFor,
+  placeOf,
+  profileInput,
+  sessionCookieOf,
+  uniqueEmail,
+} from './accounts-helpers.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ captureLogs: true });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const userProfile = (cookie: string | undefined) => call(server, '/api/backend/userprofile', { cookie });
+
+/** dd-MM-yyyy of the day `years` years before today (UTC date, far enough from midnight in tests). */
+function yearsAgo(years: number, days = 0): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() + days);
+  return `${String(date.getUTCDate()).padStart(2, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${date.getUTCFullYear()}`;
+}
+
+describe('createprofile', () => {
+  it('creates the account and a New advert draft, signs in, and sends the email link and the SMS code', async () => {
+    const input = await profileInput(server, { Email: uniqueEmail('Mixed.Case'), Phone: '+45 21 43 65 87' });
+    const response = await call(server, '/api/frontend/createprofile', { body: input });
+    expect(response.status).toBe(201);
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    const profile = await response.json();
+    expect(profile).toMatchObject({
+      email: String(input.Email).toLowerCase(),
+      profileStatus: 0,
+      escort: true,
+      transEscort: false,
+      thaimassage: false,
+      emailVerified: false,
+      phoneVerified: false,
+    });
+
+    const [account] = await server.db.select().from(accounts).where(eq(accounts.id, profile.id));
+    expect(account).toMatchObject({ email: String(input.Email).toLowerCase(), phone: '21436587', dateOfBirth: '1995-04-15', locale: 'da' });
+    expect(account!.termsAcceptedAt).toBeInstanceOf(Date);
+    expect(account!.passwordHash).toMatch(/^\$argon2id\$/);
+    const [advert] = await server.db.select().from(adverts).where(eq(adverts.id, profile.advertId));
+    const copenhagen = await placeOf(server, 'København');
+    expect(advert).toMatchObject({
+      accountId: profile.id,
+      status: 0,
+      kind: 0,
+      gender: 1,
+      name: 'Sofie Ærø',
+      slug: slugify('Sofie Ærø'),
+      phone: '21436587',
+      regionId: copenhagen.RegionId,
+      cityId: copenhagen.CityId,
+    });
+    expect(advert!.slug).toBe('sofie-aeroe');
+    // Not public: the profile is not found until support approves it and the advertiser is verified.
+    expect((await call(server, '/api/frontend/fullprofile', { query: { Id: profile.advertId } })).status).toBe(404);
+
+    // Signed in with the new session.
+    const cookie = sessionCookieOf(response);
+    expect((await userProfile(cookie)).status).toBe(200);
+
+    // The email link and the SMS code are in the outbox, in Danish.
+    const [mail] = await outboxFor(server, String(input.Email).toLowerCase());
+    expect(mail).toMatchObject({ channel: 'email', subject: expect.stringContaining('Bekræft din e-mailadresse') });
+    expect(mail!.body).toMatch(/http:\/\/localhost:3000\/backend\/basic\/\?url=[\w-]{40,}/);
+    const [sms] = await outboxFor(server, '+4521436587');
+    expect(sms).toMatchObject({ channel: 'sms' });
+    expect(sms!.body).toMatch(/Din kode til .+: \d{6}\./);
+
+    // Audited, without secrets.
+    const audit = await server.db.select().from(auditLog).where(eq(auditLog.targetId, String(profile.id)));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['account.create', 'account.email_link_sent', 'account.phone_code_sent']));
+    const advertAudit = await server.db.select().from(auditLog).where(eq(auditLog.targetId, String(profile.advertId)));
+    expect(advertAudit.find((a) => a.action === 'advert.create' && a.targetType === 'advert')).toMatchObject({ actorType: 'advertiser', actorId: profile.id });
+    const everything = JSON.stringify([...audit, ...advertAudit]);
+    expect(everything).not.toContain(GOOD_PASSWORD);
+    expect(everything).not.toContain(account!.passwordHash);
+    expect(everything).not.toMatch(new RegExp(`\\b${/\d{6}/.exec(sms!.body)![0]}\\b`));
+  });
+
+  it('makes a trans escort of gender 5 and a Thai massage advert of kind 1, and writes in English for Locale en', async () => {
+    const trans = await createProfileOverHttp(server, { Gender: 5, Locale: 'en', DateOfBirth: '1990-06-30' });
+    expect(trans.profile).toMatchObject({ escort: false, transEscort: true, thaimassage: false });
+    const [mail] = await outboxFor(server, trans.email);
+    expect(mail!.subject).toContain('Confirm your email address');
+    const thai = await createProfileOverHttp(server, { Kind: '1', Gender: '1' });
+    expect(thai.profile).toMatchObject({ escort: false, transEscort: false, thaimassage: true });
+  });
+
+  it('answers 400 problem+json naming each bad field with its message key', async () => {
+    const response = await call(server, '/api/frontend/createprofile', {
+      body: {
+        Email: 'not-an-email',
+        Password: 'short',
+        Kind: 3,
+        Gender: 2,
+        Name: '   ',
+        Phone: '1234',
+        RegionId: 'x',
+        DateOfBirth: '31-02-1990',
+        AcceptTerms: false,
+        Locale: 'de',
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(await fieldErrors(response)).toEqual({
+      Email: 'email',
+      Password: 'passwordLength',
+      Kind: 'kind',
+      Gender: 'gender',
+      Name: 'required',
+      Phone: 'phone',
+      RegionId: 'region',
+      CityId: 'required',
+      DateOfBirth: 'date',
+      AcceptTerms: 'acceptTerms',
+      Locale: 'locale',
+    });
+    // Every key has its text in both languages.
+    for (const key of ['required', 'passwordLength', 'kind', 'gender', 'phone', 'region', 'city', 'date', 'acceptTerms', 'locale']) {
+      expect(da.validation).toHaveProperty(key);
+      expect(en.validation).toHaveProperty(key);
+    }
+  });
+
+  it('refuses an advertiser under 18 with a clear message, and an impossible age', async () => {
+    const minor = await call(server, '/api/frontend/createprofile', { body: await profileInput(server, { DateOfBirth: yearsAgo(18, 2) }) });
+    expect(minor.status).toBe(400);
+    expect(await fieldErrors(minor)).toEqual({ DateOfBirth: 'underAge' });
+    expect(da.validation.underAge).toContain('18 år');
+    expect(en.validation.underAge).toContain('18 years');
+    const ancient = await call(server, '/api/frontend/createprofile', { body: await profileInput(server, { DateOfBirth: '01-01-1900' }) });
+    expect(await fieldErrors(ancient)).toEqual({ DateOfBirth: 'dateOfBirthRange' });
+    // Just turned 18 is old enough.
+    await createProfileOverHttp(server, { DateOfBirth: yearsAgo(18, -2) });
+  });
+
+  it('refuses a common password (any case) and the email as password', async () => {
+    for (const Password of ['password123', 'BasketBall', '1234567890']) {
+      const response = await call(server, '/api/frontend/createprofile', { body: await profileInput(server, { Password }) });
+      expect(response.status, Password).toBe(400);
+      expect(await fieldErrors(response)).toEqual({ Password: 'passwordCommon' });
+    }
+    const email = uniqueEmail();
+    const same = await call(server, '/api/frontend/createprofile', { body: await profileInput(server, { Email: email, Password: email }) });
+    expect(await fieldErrors(same)).toEqual({ Password: 'passwordCommon' });
+  });
+
+  it('answers a duplicate email (in any case) with 409: sign in or reset your password', async () => {
+    const first = await createProfileOverHttp(server);
+    const again = await call(server, '/api/frontend/createprofile', { body: await profileInput(server, { Email: first.email.toUpperCase() }) });
+    expect(again.status).toBe(409);
+    const problem = await again.json();
+    expect(problem.detail).toBe('An account with this email exists; sign in or reset your password.');
+    expect(problem.errors).toEqual([{ field: 'Email', message: 'emailTaken' }]);
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(await server.db.select().from(accounts).where(eq(accounts.email, first.email))).toHaveLength(1);
+  });
+
+  it('refuses a city outside the chosen region and an unknown region', async () => {
+    const aarhus = await placeOf(server, 'Aarhus');
+    const copenhagen = await placeOf(server, 'København');
+    const mixed = await call(server, '/api/frontend/createprofile', { body: await profileInput(server, { RegionId: copenhagen.RegionId, CityId: aarhus.CityId }) });
+    expect(await fieldErrors(mixed)).toEqual({ CityId: 'city' });
+    const unknown = await call(server, '/api/frontend/createprofile', { body: await profileInput(server, { RegionId: 99_999 }) });
+    expect(await fieldErrors(unknown)).toEqual({ RegionId: 'region' });
+  });
+});
