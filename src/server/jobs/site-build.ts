@@ -215,16 +215,20 @@ function incrementalFailedMarker(siteDir: string): string {
 }
 
 /** The advert page folders of a build, both languages, except those of the given adverts. */
-async function listKeptAdvertDirs(folder: string, changed: Set<number>): Promise<string[]> {
-  const kept: string[] = [];
+async function listKeptAdvertDirs(folder: string, changed: Set<number>): Promise<{ kept: string[]; missing: number[] }> {
+  const found: { dir: string; id: number }[] = [];
+  const missing = new Set<number>();
   for (const dir of ADVERT_DIRS) {
     const entries = await readdir(path.join(folder, dir), { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       const id = entry.isDirectory() ? advertIdOfFolder(entry.name) : null;
-      if (id !== null && !changed.has(id)) kept.push(path.join(dir, entry.name));
+      if (id === null || changed.has(id)) continue;
+      // A folder without its page (lost, or never written) is not kept: the advert is built again.
+      if (existsSync(path.join(folder, dir, entry.name, 'index.html'))) found.push({ dir: path.join(dir, entry.name), id });
+      else missing.add(id);
     }
   }
-  return kept;
+  return { kept: found.filter((entry) => !missing.has(entry.id)).map((entry) => entry.dir), missing: [...missing] };
 }
 
 /**
@@ -249,8 +253,9 @@ async function planBuild(options: SiteBuildOptions, now: number, prints: Fingerp
   if (!changes) return full('the change log does not reach back to the served build');
   const max = options.maxIncrementalAdverts ?? MAX_INCREMENTAL_ADVERTS;
   if (changes.advertIds.length > max) return full(`${changes.advertIds.length} adverts changed (more than ${max})`);
-  const keptAdvertDirs = await listKeptAdvertDirs(from, new Set(changes.advertIds));
-  return { kind: 'incremental', from, fullBuildAt: current.fullBuildAt, changedIds: changes.advertIds, keptAdvertDirs };
+  const { kept, missing } = await listKeptAdvertDirs(from, new Set(changes.advertIds));
+  const changedIds = [...changes.advertIds, ...missing];
+  return { kind: 'incremental', from, fullBuildAt: current.fullBuildAt, changedIds, keptAdvertDirs: kept };
 }
 
 export type SiteBuildPlan = BuildPlan & Fingerprints;
