@@ -2,7 +2,7 @@
  * The catalogs are complete: every namespace has the same keys in da and en, no value is empty, the
  * {{placeholders}} match, and every literal t('...') key used in src exists.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenCatalog } from '#lib/i18n/messages.ts';
@@ -14,8 +14,20 @@ const namespaces = readdirSync(path.join(i18nDir, 'da'))
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.replace(/\.json$/, ''));
 
+const readCatalog = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalog;
+
+/** A namespace's catalog: `{ns}.json` merged with the per-screen files in `{ns}/` (see src/dashboards/backend/i18n.ts). */
 function load(locale: string, ns: string): Record<string, string> {
-  return flattenCatalog(JSON.parse(readFileSync(path.join(i18nDir, locale, `${ns}.json`), 'utf8')) as Catalog);
+  const parts = [readCatalog(path.join(i18nDir, locale, `${ns}.json`))];
+  const folder = path.join(i18nDir, locale, ns);
+  if (existsSync(folder)) {
+    for (const name of readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
+      const part = readCatalog(path.join(folder, name));
+      expect(Object.keys(part), `${locale}/${ns}/${name} holds one key named after the file`).toEqual([name.replace(/\.json$/, '')]);
+      parts.push(part);
+    }
+  }
+  return flattenCatalog(Object.assign({}, ...parts) as Catalog);
 }
 
 const catalogs = Object.fromEntries(

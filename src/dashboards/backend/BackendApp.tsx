@@ -1,8 +1,9 @@
 /**
  * The advertiser app (/backend/...), client-only. Guard: GET /api/backend/userprofile; a 401 sends the
- * browser to /login/?redirectTo={this path and query}. Screens that later issues build show "coming".
+ * browser to /login/?redirectTo={this path and query}. Each screen is its own chunk (./screens.ts);
+ * screens that later issues build show "coming".
  */
-import { useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { backendApi } from '#lib/api/backend.ts';
 import { isApiError } from '#lib/api/errors.ts';
@@ -18,6 +19,7 @@ import { useAppT } from '../shared/use-t.ts';
 import { backendI18n } from './i18n.ts';
 import { backendNav, backendPath, backendRouter } from './routes.ts';
 import { LogOutScreen } from './log-out/LogOutScreen.tsx';
+import { backendScreens } from './screens.ts';
 
 type Session = { status: 'loading' } | { status: 'ready'; profile: UserProfile } | { status: 'error' };
 
@@ -27,6 +29,8 @@ export default function BackendApp() {
   const locale = useStore($locale);
   const [session, setSession] = useState<Session>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [profileVersion, setProfileVersion] = useState(0);
+  const reloadProfile = useCallback(() => setProfileVersion((n) => n + 1), []);
   const isLogOut = page?.route === 'logOut';
 
   useEffect(() => {
@@ -44,6 +48,8 @@ export default function BackendApp() {
       (profile) => setSession({ status: 'ready', profile }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
+        // A failed refresh keeps the screen that is open.
+        if (profileVersion > 0 && !isApiError(error, 401)) return;
         if (isApiError(error, 401)) {
           location.assign(`/login/?redirectTo=${encodeURIComponent(currentPathAndQuery())}`);
           return;
@@ -52,7 +58,7 @@ export default function BackendApp() {
       },
     );
     return () => controller.abort();
-  }, [isLogOut, attempt]);
+  }, [isLogOut, attempt, profileVersion]);
 
   const screenTitle = page && page.route !== 'root' ? t(`screens.${page.route}`) : t('app.title');
   useEffect(() => {
@@ -69,6 +75,17 @@ export default function BackendApp() {
           {t('app.retry')}
         </button>
       </StatusScreen>
+    );
+  }
+
+  function renderScreen() {
+    if (!page || page.route === 'root' || session.status !== 'ready') return <ComingScreen title={t('app.title')} text={t('app.notFound')} />;
+    const Screen = backendScreens[page.route];
+    if (!Screen) return <ComingScreen title={screenTitle} text={t('app.coming')} />;
+    return (
+      <Suspense fallback={<p className="text-slate-700">{t('app.loading')}</p>}>
+        <Screen key={page.route} profile={session.profile} reloadProfile={reloadProfile} />
+      </Suspense>
     );
   }
 
@@ -96,7 +113,7 @@ export default function BackendApp() {
           </>
         }
       >
-        {page ? <ComingScreen title={screenTitle} text={t('app.coming')} /> : <ComingScreen title={t('app.title')} text={t('app.notFound')} />}
+        {renderScreen()}
       </AppFrame>
       <Toaster closeLabel={t('common:toast.close')} regionLabel={t('common:toast.region')} />
     </>

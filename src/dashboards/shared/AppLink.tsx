@@ -1,5 +1,9 @@
-/** A link inside a client-only app: opens the route without reloading (ordinary clicks only). */
+/**
+ * A link inside a client-only app: opens the route without reloading (ordinary clicks only), after asking
+ * when the screen has unsaved changes (./unsaved-changes.ts).
+ */
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { confirmLeave } from './unsaved-changes.ts';
 
 /** What a link needs from an app's router (any @nanostores/router instance). */
 export type AppNavigator = { open(path: string, redirect?: boolean): unknown };
@@ -13,6 +17,7 @@ export function AppLink({ router, href, onClick, ...rest }: Props) {
       return;
     }
     event.preventDefault();
+    if (!confirmLeave()) return;
     router.open(href);
     window.scrollTo({ top: 0 });
   }

@@ -1,0 +1,14 @@
+/** What the app frame gives every backend screen. */
+import type { UserProfile } from '#lib/api/types.ts';
+
+export type BackendScreenProps = {
+  /** The signed-in advertiser (GET userprofile). */
+  profile: UserProfile;
+  /** Fetches userprofile again (after a change the frame shows, e.g. the advert's status). */
+  reloadProfile: () => void;
+};
+
+/** The session ended: sign in again and come back to this screen. */
+export function goToLogin(): void {
+  location.assign(`/login/?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
+}

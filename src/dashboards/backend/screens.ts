@@ -1,0 +1,42 @@
+/**
+ * The screens of the advertiser app, each its own chunk, loaded when first opened. A chunk that fails to
+ * load (a deploy replaced it) reloads the page once (spec §2: a failed dynamic load of a screen reloads).
+ * Routes without a screen here show "coming" (later issues build them).
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { BackendRoute } from './routes.ts';
+import type { BackendScreenProps } from './screen-props.ts';
+
+type Screen = LazyExoticComponent<ComponentType<BackendScreenProps>>;
+
+const RELOADED = 'backend-chunk-reloaded';
+
+function screen(load: () => Promise<{ default: ComponentType<BackendScreenProps> }>): Screen {
+  return lazy(() =>
+    load().then(
+      (module) => {
+        sessionStorage.removeItem(RELOADED);
+        return module;
+      },
+      (error: unknown) => {
+        if (!sessionStorage.getItem(RELOADED)) {
+          sessionStorage.setItem(RELOADED, '1');
+          location.reload();
+          return new Promise<never>(() => undefined);
+        }
+        throw error;
+      },
+    ),
+  );
+}
+
+export const backendScreens: Partial<Record<BackendRoute, Screen>> = {
+  dashboard: screen(() => import('./dashboard/DashboardScreen.tsx')),
+  basic: screen(() => import('./basic/BasicScreen.tsx')),
+  personal: screen(() => import('./personal/PersonalScreen.tsx')),
+  priceList: screen(() => import('./price-list/PriceListScreen.tsx')),
+  schedule: screen(() => import('./schedule/ScheduleScreen.tsx')),
+  closeAdvert: screen(() => import('./close-advert/CloseAdvertScreen.tsx')),
+  reviews: screen(() => import('./reviews/ReviewsScreen.tsx')),
+  blacklist: screen(() => import('./blacklist/BlacklistScreen.tsx')),
+};
