@@ -20,7 +20,7 @@
  * measurement, default 10), BENCH_CONNECTIONS (default 10), BENCH_DIR (default a temp dir), BENCH_KEEP=1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -92,7 +92,15 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   throw new Error(`timed out waiting for ${what}`);
 }
 
-type Server = { child: ChildProcess; url: string; peak: () => number; stop: () => Promise<void> };
+type Server = {
+  child: ChildProcess;
+  url: string;
+  /** The peak RSS over the whole run of this process (MB). */
+  peak: () => number;
+  /** The peak RSS since the previous phase ended (MB); the kernel's peak is reset for the next one. */
+  endPhase: () => number;
+  stop: () => Promise<void>;
+};
 
 async function startServer(dir: string, port: number): Promise<Server> {
   const child = spawn(process.execPath, ['scripts/start.ts'], {
@@ -118,6 +126,17 @@ async function startServer(dir: string, port: number): Promise<Server> {
     child,
     url,
     peak: () => Math.max(peak, peakRssMb(child.pid!)),
+    endPhase: () => {
+      const phase = peakRssMb(child.pid!);
+      peak = Math.max(peak, phase);
+      try {
+        // 5: reset the peak resident set size (VmHWM) to the current one (Linux).
+        writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+      } catch {
+        // Not Linux, or not allowed: the next phase reports the peak so far.
+      }
+      return phase;
+    },
     stop: async () => {
       peak = Math.max(peak, peakRssMb(child.pid!));
       clearInterval(sampler);
@@ -160,17 +179,32 @@ async function measure(target: Target, seconds = SECONDS): Promise<Row & { rpsRa
   };
 }
 
+/**
+ * The bytes as sent, still compressed (fetch would decompress them whatever it is told), with the
+ * content type and encoding.
+ */
+function rawGet(url: string, acceptEncoding: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const headers: Record<string, string> = { 'content-type': String(response.headers['content-type'] ?? 'text/html') };
+          const encoding = response.headers['content-encoding'];
+          if (encoding) headers['content-encoding'] = String(encoding);
+          resolve({ body: Buffer.concat(chunks), headers });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
 /** A plain node:http server answering the same bytes (compressed as our server did) for the same paths. */
 async function referenceServer(baseUrl: string, paths: string[]): Promise<{ url: string; close: () => Promise<void> }> {
   const bodies = new Map<string, { body: Buffer; headers: Record<string, string> }>();
-  for (const p of paths) {
-    const response = await fetch(`${baseUrl}${p}`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit);
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers: Record<string, string> = { 'content-type': response.headers.get('content-type') ?? 'text/html' };
-    const encoding = response.headers.get('content-encoding');
-    if (encoding) headers['content-encoding'] = encoding;
-    bodies.set(p, { body, headers });
-  }
+  for (const p of paths) bodies.set(p, await rawGet(`${baseUrl}${p}`, 'br'));
   const server = http.createServer((request, response) => {
     const hit = bodies.get(request.url ?? '');
     if (!hit) {
@@ -257,6 +291,7 @@ async function main(): Promise<void> {
     const startedAt = Date.now();
     await waitFor(async () => (await readyInfo(server.url)) !== null, 60 * 60_000, 'the first site build');
     const info = await readBuildInfo(bigDir);
+    record.fact(`server peak RSS during start and the first build: ${server.endPhase()} MB`);
     record.fact(
       `first build: ${info.pages} pages in ${(info.durationMs / 1000).toFixed(1)} s = ${Math.round((info.pages / info.durationMs) * 1000)} pages/s (start to ready ${((Date.now() - startedAt) / 1000).toFixed(0)} s)`,
     );
@@ -285,6 +320,7 @@ async function main(): Promise<void> {
       bigSearch.push(row);
     }
 
+    record.fact(`server peak RSS during the load measurements: ${server.endPhase()} MB`);
     record.fact(`server peak RSS (VmHWM) over the run: ${server.peak()} MB`);
 
     // A rebuild after one advert changed (issue 3: within 2 minutes).

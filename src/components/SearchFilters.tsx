@@ -79,6 +79,7 @@ export default function SearchFilters({ messages, locale, mode, references, land
   useEffect(() => {
     const read = () => {
       setFilters(filtersFromQuery(location.search));
+      setUrlRead(true);
       if (mode === 'freetext') setFreeText(searchTextFrom(location.pathname, location.search));
     };
     read();
@@ -110,6 +111,14 @@ export default function SearchFilters({ messages, locale, mode, references, land
 
   const query = filtersToQuery(filters);
   const showPrebuilt = mode === 'landing' && !needsFetch(filters);
+
+  // The page hid its prebuilt results for a URL with filters (SearchLanding.astro); once this island has
+  // rendered the URL's state (filtered results loading, or the prebuilt page when the query held only
+  // defaults), show what it renders.
+  const [urlRead, setUrlRead] = useState(false);
+  useEffect(() => {
+    if (urlRead) document.documentElement.removeAttribute('data-filtered-url');
+  }, [urlRead]);
 
   // Results for the current state; a newer request aborts the older one.
   useEffect(() => {
@@ -358,7 +367,7 @@ export default function SearchFilters({ messages, locale, mode, references, land
         ) : null}
         <div className={status === 'loading' ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           {showPrebuilt ? (
-            children
+            <div data-prebuilt-results>{children}</div>
           ) : result && result.items.length > 0 ? (
             <ul className={GRID_CLASS} dangerouslySetInnerHTML={{ __html: grid }} />
           ) : null}

@@ -56,6 +56,20 @@ test('the service index lists the services with descriptions and links to advert
   await checkA11y(page);
 });
 
+test("SEO staff's free page is prebuilt at its own address, in both languages", async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  await page.goto('/om-os/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Om annoncekataloget');
+  await expect(page.getByRole('heading', { level: 2, name: 'Sådan holder vi kataloget lovligt' })).toBeVisible();
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/en\/om-os\/$/);
+  await checkA11y(page);
+  await page.goto('/en/om-os/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About the directory');
+  // A single unknown segment is still the not-found page.
+  const missing = await page.goto('/ingen-side-her/');
+  expect(missing?.status()).toBe(404);
+});
+
 test('the sitemap lists adverts, landing and content pages in both languages; robots.txt points to it', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /backend/');
@@ -71,7 +85,7 @@ test('the sitemap lists adverts, landing and content pages in both languages; ro
   let xml = '';
   for (const chunk of chunks) xml += await (await request.get(chunk)).text();
   const [profile] = ((await (await request.get('/api/frontend/fullprofiles?AfterId=0&Take=1&Locale=da')).json()) as { items: { url: string }[] }).items;
-  for (const path of [profile!.url, `/en${profile!.url}`, '/escort/', '/en/thaimassage/', '/artikler/', '/terms-condition/']) {
+  for (const path of [profile!.url, `/en${profile!.url}`, '/escort/', '/en/thaimassage/', '/artikler/', '/terms-condition/', '/om-os/']) {
     expect(xml, path).toMatch(new RegExp(`<loc>https?://[^<]+${path.replace(/[/.]/g, '\\$&')}</loc>`));
   }
   expect(xml).toContain('hreflang="x-default"');

@@ -85,6 +85,18 @@ test('ranges travel in the URL only when they differ from the defaults; a cold U
   await expect(page).toHaveURL(/\/escort\/\?outcall=true$/);
 });
 
+test('a cold URL with filters never shows the unfiltered first page while the island loads', async ({ page, context, baseURL }) => {
+  await passAgeGate(context, baseURL);
+  // Hold the island's code back: what the visitor sees before it runs.
+  await page.route('**/_astro/*.js', (route) => route.abort());
+  await page.goto('/escort/?outcall=true');
+  await expect(page.locator('[data-prebuilt-results]')).toBeHidden();
+  await expect(count(page)).toBeHidden();
+  // Without filters the prebuilt first page shows at once.
+  await page.goto('/escort/');
+  await expect(cards(page).first()).toBeVisible();
+});
+
 test('nothing found: the empty state suggests widening the search, and reset brings the adverts back', async ({
   page,
   context,

@@ -185,6 +185,13 @@ describe('sessions and permissions', () => {
     expect(server.events).toContainEqual(expect.objectContaining({ type: 'content.changed' }));
     const listed = await (await get('/api/frontend/landingpagepages?Kind=artikler&Locale=da')).json();
     expect(listed).toContainEqual({ url: 'en-ny-artikel', title: 'En ny artikel' });
+    // A free page (/{url}/) may not take an address the site uses itself.
+    const shadowing = await postJson('/api/support/landingpages', { ...page, type: 'free', url: 'escort' }, seoCookie);
+    expect(shadowing.status).toBe(400);
+    expect(await shadowing.json()).toMatchObject({ errors: [{ field: 'url', message: 'urlReserved' }] });
+    expect((await postJson('/api/support/landingpages', { ...page, type: 'free', url: 'om-annoncerne' }, seoCookie)).status).toBe(201);
+    const free = await (await get('/api/frontend/landingpagepages?Kind=free&Locale=da')).json();
+    expect(free).toContainEqual({ url: 'om-annoncerne', title: 'En ny artikel' });
 
     const support = { email: 'sup@example.test', name: 'Sofus Support', password: 'support-user-pass', permissions: ['Support'] };
     await postJson('/api/support/users', support, admin);

@@ -104,12 +104,12 @@ export const getFooterInfo = () => load<FooterInfo>('frontpagefooterinfo');
 export const getLocations = () => load<Region[]>('searchpagelocations');
 export const getLanguages = () => load<Language[]>('languages');
 
-export function getLandingPages(kind: LandingKind, locale: Locale): Promise<LandingPageSummary[]> {
+export function getLandingPages(kind: LandingKind | 'free', locale: Locale): Promise<LandingPageSummary[]> {
   return load<LandingPageSummary[]>('landingpagepages', { Kind: kind, Locale: locale });
 }
 
 /** One landing page, or null when the API answers 404 (listed but gone). */
-export function findLandingPage(kind: LandingKind, url: string, locale: Locale): Promise<LandingPage | null> {
+export function findLandingPage(kind: LandingKind | 'free', url: string, locale: Locale): Promise<LandingPage | null> {
   return find<LandingPage>('landingpagepage', { Kind: kind, Url: url, Locale: locale });
 }
 

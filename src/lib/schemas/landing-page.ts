@@ -1,5 +1,15 @@
 import * as v from 'valibot';
 
+/**
+ * First path segments the site uses itself: a free page (/{url}/) may not take one of these, or it would
+ * shadow a route (search, adverts, apps, legal pages, files).
+ */
+export const RESERVED_TOP_SEGMENTS: ReadonlySet<string> = new Set([
+  'escort', 'trans-escort', 'thaimassage', 'annonce', 'p', 'search', 'service', 'artikler', 'login', 'create',
+  'backend', 'support', 'en', 'da', 'impersonate', 'advert-blocked', 'terms-condition', 'privacy-policy', 'cookies',
+  'api', 'media', 'notificationhub', 'healthz', 'readyz', '404', '_astro',
+]);
+
 /** An SEO page as support's SEO staff write it (support app form and API). */
 export const LandingPageSchema = v.object({
   type: v.picklist(['service', 'article', 'free', 'index'], 'required'),

@@ -115,6 +115,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 const pgliteClients = new WeakMap<Db, { query: (sql: string) => Promise<{ blob?: Blob | undefined }> }>();
 
 /**
+ * Whether this process is the database's only client: an embedded PGlite (its lock file refuses a second
+ * process). Then every write happens here, and in-process caches can learn of changes without asking.
+ */
+export function isExclusiveDatabase(db: Db): boolean {
+  return pgliteClients.has(db);
+}
+
+/**
  * PGlite only: `COPY (query) TO '/dev/blob'` and its text (tab-separated, `\N` for null, arrays as
  * `{1,2}`, booleans `t`/`f`), or null on PostgreSQL (use a query there). Many rows come out of PGlite
  * far more cheaply this way: measured on 47,500 search rows, ~100 MB of memory at the peak instead of

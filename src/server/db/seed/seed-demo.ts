@@ -891,6 +891,40 @@ const SERVICE_TYPE_LABEL: Record<number, { da: string; en: string }> = {
   4: { da: 'Massage', en: 'Massage' },
 };
 
+/** The demo free page (/om-os/ and /en/om-os/). */
+const ABOUT_PAGE = {
+  da: {
+    title: 'Om annoncekataloget',
+    intro: 'Et dansk annoncekatalog for voksne, der selv annoncerer escort, transescort og thaimassage.',
+    body: `
+Annoncekataloget samler annoncer fra voksne annoncører i hele Danmark. Hver annoncør opretter og styrer sin egen annonce, og ingen annonce bliver vist, før annoncøren har bevist sin alder og identitet.
+
+## Sådan holder vi kataloget lovligt
+- Alle annoncører skal være mindst 18 år og annoncere af egen fri vilje.
+- Nye annoncer og ændringer bliver set igennem af vores supportteam.
+- Alle annoncer har en knap til at rapportere mistanke om mindreårige, menneskehandel eller udnyttelse. Rapporter læses af en person, og de alvorligste behandles først.
+
+## Kontakt
+Har du spørgsmål til en annonce eller til kataloget, så brug rapportknappen på annoncen eller skriv til vores support.
+`,
+  },
+  en: {
+    title: 'About the directory',
+    intro: 'A Danish directory for adults who advertise escort, trans escort and Thai massage themselves.',
+    body: `
+The directory gathers adverts from adult advertisers all over Denmark. Every advertiser creates and runs their own advert, and no advert is shown until the advertiser has proved their age and identity.
+
+## How we keep the directory lawful
+- Every advertiser must be at least 18 and advertise of their own free will.
+- New adverts and changes are reviewed by our support team.
+- Every advert has a button to report a suspected minor, trafficking or exploitation. Reports are read by a person, and the most serious are handled first.
+
+## Contact
+If you have a question about an advert or about the directory, use the report button on the advert or write to our support.
+`,
+  },
+};
+
 async function seedContent(tx: Tx, regionRows: RegionRow[], cityRows: CityRow[], serviceRows: ServiceRow[], now: number) {
   const publishedAt = new Date(now - 30 * DAY);
   const pages: (typeof landingPages.$inferInsert)[] = [];
@@ -911,6 +945,23 @@ async function seedContent(tx: Tx, regionRows: RegionRow[], cityRows: CityRow[],
         updatedAt: publishedAt,
       });
     }
+  }
+
+  // A free SEO page (/{url}/): what the directory is and how it keeps adverts lawful.
+  for (const locale of ['da', 'en'] as const) {
+    const text = ABOUT_PAGE[locale];
+    pages.push({
+      type: 'free',
+      locale,
+      url: 'om-os',
+      title: text.title,
+      metaDescription: text.intro.slice(0, 155),
+      intro: text.intro,
+      body: text.body.trim(),
+      publishedAt,
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+    });
   }
 
   for (const service of serviceRows) {

@@ -1,5 +1,6 @@
 import { and, asc, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { isExclusiveDatabase, type Db } from '../../db/client.ts';
 import { idArray } from '../../db/any-of.ts';
 import { searchIndexLog, searchIndexState } from '../../db/schema.ts';
 
@@ -8,11 +9,28 @@ import { searchIndexLog, searchIndexState } from '../../db/schema.ts';
  * versions commit in order) and logs the ids under it. Called by refreshAdvertSearch after it wrote.
  */
 export async function recordSearchIndexChange(db: Db, advertIds: number[]): Promise<number> {
+  // After the commit, on the database handle itself: readers learn of the version only once it is visible.
+  if (db instanceof PgTransaction) throw new Error('Refresh the search index after the transaction has committed');
   const result = await db.execute(sql`
     with bumped as (update search_index_state set version = version + 1 where id = 1 returning version)
     insert into search_index_log (version, advert_ids) select version, ${idArray(advertIds)} from bumped returning version`);
   const rows = (result as unknown as { rows?: { version: string | number }[] }).rows ?? (result as unknown as { version: string | number }[]);
-  return Number(rows[0]?.version ?? 0);
+  const version = Number(rows[0]?.version ?? 0);
+  if (isExclusiveDatabase(db)) localVersions.set(db, Math.max(localVersions.get(db) ?? 0, version));
+  return version;
+}
+
+/** The newest index version this process wrote, per database of which it is the only client. */
+const localVersions = new WeakMap<Db, number>();
+
+/**
+ * Whether the index may have changed since `version` was read: always true for a shared database (other
+ * instances write to it); for a database only this process uses, only when this process recorded a newer
+ * version (every index write goes through recordSearchIndexChange, here).
+ */
+export function searchIndexMayHaveChanged(db: Db, version: number): boolean {
+  if (!isExclusiveDatabase(db)) return true;
+  return (localVersions.get(db) ?? 0) > version;
 }
 
 /** The version of the search index now. */

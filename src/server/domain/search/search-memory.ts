@@ -2,7 +2,7 @@ import { copyOutText, type Db } from '../../db/client.ts';
 import { anyOf } from '../../db/any-of.ts';
 import { advertSearch, advertSearchDocuments } from '../../db/schema.ts';
 import type { AdvertCard } from '#lib/schemas/public-advert.ts';
-import { searchIndexChangesSince, searchIndexVersion } from './search-index-log.ts';
+import { searchIndexChangesSince, searchIndexMayHaveChanged, searchIndexVersion } from './search-index-log.ts';
 
 /**
  * The search index's narrow rows, held in memory per database and kept current through the index's
@@ -292,6 +292,8 @@ const holders = new WeakMap<Db, Holder>();
 
 async function bringUpToDate(db: Db, holder: Holder): Promise<SearchMemory> {
   const memory = await holder.memory;
+  // A database only this process writes to: no question to ask until this process records a change.
+  if (!searchIndexMayHaveChanged(db, memory.version)) return memory;
   const changes = await searchIndexChangesSince(db, memory.version);
   if (changes === null || changes.advertIds.length > PATCH_LIMIT) {
     const reloaded = loadAll(db);

@@ -4,11 +4,14 @@ import type { DomainContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { requirePermission } from '../permissions.ts';
 import { writeAudit } from '../audit.ts';
-import type { LandingPageInput } from '#lib/schemas/landing-page.ts';
+import { RESERVED_TOP_SEGMENTS, type LandingPageInput } from '#lib/schemas/landing-page.ts';
 
 /** Adds an SEO page (SEO staff). The public site shows it after the next (debounced) rebuild. */
 export async function createLandingPage(ctx: DomainContext, input: LandingPageInput): Promise<{ id: number }> {
   requirePermission(ctx.actor, 'seo:pages:any');
+  if (input.type === 'free' && RESERVED_TOP_SEGMENTS.has(input.url)) {
+    throw new AppError('INVALID', 'This address is used by the site itself', [{ field: 'url', message: 'urlReserved' }]);
+  }
   const [existing] = await ctx.db
     .select({ id: landingPages.id })
     .from(landingPages)
