@@ -61,6 +61,8 @@ export default defineConfig({
             SITE_REBUILD_DEBOUNCE_SECONDS: '2',
             LOG_LEVEL: 'warn',
             ASTRO_TELEMETRY_DISABLED: '1',
+            // Many accounts are created and signed in from 127.0.0.1: raise the account calls' limits.
+            RATE_LIMIT_SCALE: '50',
           },
         },
       }),

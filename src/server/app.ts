@@ -16,6 +16,9 @@ import { frontendRoutes } from './api/frontend.ts';
 import { backendRoutes } from './api/backend.ts';
 import { supportRoutes } from './api/support.ts';
 import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
+import type { Messaging } from './adapters/types.ts';
+import { createMessaging } from './adapters/messaging/create-messaging.ts';
+import { loadConfig } from './config.ts';
 import { registerStaticSite } from './static-site.ts';
 import { readCurrentBuildInfo } from './jobs/site-build.ts';
 
@@ -29,6 +32,13 @@ export type AppOptions = {
   cookieSecure: boolean;
   trustProxy: boolean;
   now?: () => Date;
+  /**
+   * Mail and SMS. The main job makes it from its config and passes it; without one (tests) the app makes
+   * its own from the environment (SMTP_URL, MAIL_FROM) and closes it with the app.
+   */
+  messaging?: Messaging;
+  /** RATE_LIMIT_SCALE: multiplies the account calls' per-address rate limits; default 1. */
+  rateLimitScale?: number;
 };
 
 /** Stream errors a client causes by closing its connection before the answer is complete. */
@@ -56,12 +66,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
 
+  let messaging = options.messaging;
+  if (!messaging) {
+    const config = loadConfig();
+    const own = createMessaging(options.database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, app.log);
+    app.addHook('onClose', async () => own.close());
+    messaging = own;
+  }
+
   const deps: ApiDeps = {
     db: options.database.db,
     events: options.events,
     sessionDays: options.sessionDays,
     cookieSecure: options.cookieSecure,
     now: options.now ?? (() => new Date()),
+    messaging,
+    rateLimitScale: options.rateLimitScale ?? 1,
   };
 
   app.addHook('onSend', async (request, reply) => {
@@ -89,7 +109,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: options.cookieSecure,
   });
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers up to 128 KiB (API JSON) are compressed in one synchronous call: on two cores the plugin's
+  // default (streams above ~8 KiB) spent a third of a search's CPU time on stream plumbing. Bigger
+  // bodies still stream. (Built site files are compressed once and kept: src/server/site-files.ts.)
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 128 * 1024 });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyEtag, { weak: true });
 

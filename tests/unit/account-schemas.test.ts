@@ -6,9 +6,9 @@ import {
   EmailVerificationSchema,
   UpdatePasswordSchema,
   ageOn,
-  normaliseDanishPhone,
   parseDateOfBirth,
 } from '#lib/schemas/account.ts';
+import { normaliseDanishPhone } from '#lib/schemas/advert-edit.ts';
 import { isCommonPassword } from '#server/domain/accounts/password-policy.ts';
 import { hashSmsCode, newLinkToken, newSmsCode } from '#server/domain/accounts/tokens.ts';
 
@@ -20,8 +20,10 @@ describe('Danish phone numbers', () => {
     for (const typed of ['20304050', '20 30 40 50', '+45 20 30 40 50', '+4520304050', '004520304050', '2030-4050', '(+45) 2030 4050']) {
       expect(normaliseDanishPhone(typed), typed).toBe('20304050');
     }
-    expect(normaliseDanishPhone('123')).toBe('123');
-    expect(normaliseDanishPhone('+46 20304050')).toBe('+4620304050');
+    // Anything else is not a Danish number.
+    expect(normaliseDanishPhone('123')).toBeNull();
+    expect(normaliseDanishPhone('+46 20304050')).toBeNull();
+    expect(normaliseDanishPhone('10304050')).toBeNull();
   });
 });
 

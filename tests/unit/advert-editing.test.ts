@@ -115,6 +115,8 @@ describe('dashboard status in plain words', () => {
   it('Active, Expired, on holiday, Deactivated, Locked, Deleted', () => {
     const live = { ...base, status: 1, approvedAt: at(-9), ageVerifiedAt: at(-9), expirationDate: at(9) };
     expect(describeStatus(live, facts({}), now).word).toBe('Active');
+    // Live with changes waiting for support.
+    expect(describeStatus({ ...live, pendingChanges: { title: 'Ny titel' } }, facts({}), now)).toEqual({ word: 'Pending', nextStep: 'waitForChanges' });
     expect(describeStatus({ ...live, expirationDate: at(-1) }, facts({}), now)).toEqual({ word: 'Expired', nextStep: 'buyPackage' });
     expect(describeStatus({ ...live, holidayUntil: at(3) }, facts({}), now).word).toBe('Holiday');
     expect(describeStatus({ ...live, status: 5 }, facts({}), now).word).toBe('Deactivated');

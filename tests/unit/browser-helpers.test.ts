@@ -7,6 +7,8 @@ import { landingSlug } from '#lib/api/build-data.ts';
 import * as v from 'valibot';
 import { SignInSchema } from '#lib/schemas/sign-in.ts';
 import { validationKey } from '#lib/i18n/validation.ts';
+import { ApiError, HttpError } from '#lib/api/errors.ts';
+import { describeFailure } from '../../src/components/form/form-errors.ts';
 
 describe('redirectTo', () => {
   it('follows only local paths under the allowed prefix', () => {
@@ -62,5 +64,38 @@ describe('validation messages', () => {
     expect(validationKey('required', has)).toBe('validation.required');
     expect(validationKey('validation.required', has)).toBe('validation.required');
     expect(validationKey('somethingNew', has)).toBe('validation.invalid');
+  });
+});
+
+describe('a failed form submit', () => {
+  const problem = (status: number, errors: { field: string; message: string }[]) => {
+    const init = { url: '/api/backend/x', status, statusText: '', body: { title: 'Refused', status, errors } };
+    return status === 409 ? new HttpError(init) : new ApiError(init);
+  };
+  const fields = ['Phone', 'Note', 'IncallPrice'];
+
+  it('puts the fields of an incomplete form at their fields, with "Some required fields are missed" above', () => {
+    expect(describeFailure(problem(400, [{ field: 'phone', message: 'phone' }]), fields)).toEqual({
+      fields: { Phone: 'phone' },
+      notice: 'validation.requiredFields',
+      status: 400,
+    });
+    // A list item's path lands at the form's field of that name.
+    expect(describeFailure(problem(400, [{ field: 'PriceItems.0.IncallPrice', message: 'number' }]), fields).fields).toEqual({ IncallPrice: 'number' });
+  });
+
+  it('puts a refusal such as a duplicate (409) at its field only, without a second notice', () => {
+    expect(describeFailure(problem(409, [{ field: 'Phone', message: 'duplicate' }]), fields)).toEqual({
+      fields: { Phone: 'duplicate' },
+      notice: null,
+      status: 409,
+    });
+  });
+
+  it('says what else went wrong above the form', () => {
+    expect(describeFailure(problem(409, [{ field: 'Email', message: 'emailTaken' }]), fields).notice).toBe('emailTaken');
+    expect(describeFailure(new TypeError('Failed to fetch'), fields).notice).toBe('errors.network');
+    expect(describeFailure(problem(401, []), fields).notice).toBe('unauthorized');
+    expect(describeFailure(new Error('boom'), fields).notice).toBe('errors.generic');
   });
 });

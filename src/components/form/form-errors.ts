@@ -1,34 +1,39 @@
 /**
  * What a failed submit means for a form: the API's problem+json field errors land at the form's fields
- * (names matched case-insensitively, as the API matches parameter names), everything else becomes the
- * notice above the form. Returns message keys; the form translates them (validation keys go through
- * `validationKey`).
+ * (names matched case-insensitively, as the API matches parameter names; a list item's path such as
+ * `PriceItems.0.IncallPrice` matches the form's `IncallPrice`), everything else becomes the notice above
+ * the form. Returns message keys; the form translates them (validation keys go through `validationKey`).
  */
-import { ApiError } from '#lib/api/errors.ts';
+import { ApiError, HttpError, fieldErrorsOf } from '#lib/api/errors.ts';
 
 export type FormFailure = {
   /** Field name (as the form names it) → validation message key. */
   fields: Record<string, string>;
   /**
-   * The notice key: 'validation.requiredFields' when fields are marked, 'errors.network', 'errors.generic',
-   * 'unauthorized' (the session ended: the caller sends the user to sign in), or a validation key of a
-   * field the form does not show.
+   * The notice key: 'validation.requiredFields' for an incomplete or invalid form (400) with fields marked,
+   * none for a refusal of another kind whose message is at its field (409 duplicate, already replied, ...),
+   * 'errors.network', 'errors.generic', 'unauthorized' (the session ended: the caller sends the user to
+   * sign in), or a validation key of a field the form does not show.
    */
-  notice: string;
+  notice: string | null;
   status?: number;
 };
 
 export function describeFailure(error: unknown, fieldNames: readonly string[]): FormFailure {
-  if (error instanceof ApiError) {
+  if (error instanceof ApiError || error instanceof HttpError) {
     if (error.status === 401) return { fields: {}, notice: 'unauthorized', status: 401 };
     const fields: Record<string, string> = {};
     let unmatched: string | null = null;
-    for (const fieldError of error.fieldErrors) {
-      const name = fieldNames.find((f) => f.toLowerCase() === fieldError.field.toLowerCase());
+    for (const fieldError of fieldErrorsOf(error)) {
+      const path = fieldError.field.toLowerCase();
+      const last = path.split('.').at(-1) ?? path;
+      const name = fieldNames.find((f) => f.toLowerCase() === path) ?? fieldNames.find((f) => f.toLowerCase() === last);
       if (name) fields[name] ??= fieldError.message;
       else unmatched ??= fieldError.message;
     }
-    if (Object.keys(fields).length > 0) return { fields, notice: unmatched ?? 'validation.requiredFields', status: error.status };
+    if (Object.keys(fields).length > 0) {
+      return { fields, notice: unmatched ?? (error.status === 400 ? 'validation.requiredFields' : null), status: error.status };
+    }
     if (unmatched) return { fields, notice: unmatched, status: error.status };
     return { fields, notice: 'errors.generic', status: error.status };
   }

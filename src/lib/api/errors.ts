@@ -61,3 +61,18 @@ export function isProblem(value: unknown): value is ProblemDetails {
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
+
+/**
+ * The problem+json field errors of a failed call, whatever its status: a 400 (ApiError) and also the
+ * refusals the client raises as HttpError (409 duplicate or emailTaken, 410 restoreExpired, 429 tooSoon),
+ * whose bodies carry field errors too; [] for anything else.
+ */
+export function fieldErrorsOf(error: unknown): { field: string; message: string }[] {
+  if ((error instanceof ApiError || error instanceof HttpError) && isProblem(error.body)) return error.body.errors ?? [];
+  return [];
+}
+
+/** The HTTP status of a failed call, or undefined (network error, abort). */
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof ApiError || error instanceof HttpError ? error.status : undefined;
+}

@@ -1,6 +1,7 @@
 /** Calls to /api/frontend/ made from the browser. */
 import { createApiClient, type ClientOptions, type SearchParams } from './client.ts';
 import type { Credentials, FreeTextTarget, LocationSuggestion, UserProfile } from './types.ts';
+import type { CreateProfileInput } from '../schemas/account.ts';
 import type { FrontPageAdverts, FullProfile, SearchResult } from '../schemas/public-advert.ts';
 import type { ReportReason } from '../schemas/report-advert.ts';
 
@@ -15,6 +16,15 @@ export type ReportAdvertBody = {
 };
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+/** searchpageregions: a region for the /create form's select. */
+export type RegionOption = { id: number; name: string; nameEn: string; slug: string };
+/** searchpagecities: a city of a region. */
+export type CityOption = { id: number; city: string; slug: string; regionId: number; regionSlug: string };
+/** sendsms (and createprofile's first code): the id codeverification takes, and the number, masked. */
+export type SentCode = { id: number; expiresAt: string; phone: string };
+/** createprofile's answer: the signed-in advertiser's profile, the advert draft and the first SMS code's id. */
+export type CreatedProfile = UserProfile & { email: string; advertId: number; phoneVerificationId: number };
 
 export function createFrontendApi(options: ClientOptions = {}) {
   const client = createApiClient('frontend', options);
@@ -37,6 +47,24 @@ export function createFrontendApi(options: ClientOptions = {}) {
       client.get<FullProfile>('fullprofile', { searchParams: { Id: id, Locale: locale }, ...withSignal(signal) }),
     session: (signal?: AbortSignal) => client.get<{ signedIn: boolean }>('session', withSignal(signal)),
     reportAdvert: (body: ReportAdvertBody) => client.post<{ id: number; createdAt: string }>('reportadvert', { json: body }),
+
+    // Advertiser accounts (spec §7; docs/decisions/010) ---------------------------------------------
+    regions: (signal?: AbortSignal) => client.get<RegionOption[]>('searchpageregions', withSignal(signal)),
+    cities: (regionId: number, signal?: AbortSignal) =>
+      client.get<CityOption[]>('searchpagecities', { searchParams: { Region: regionId }, ...withSignal(signal) }),
+    /** The account and its advert draft; signs in (session cookie) and sends the SMS code and email link. */
+    createProfile: (input: CreateProfileInput) => client.post<CreatedProfile>('createprofile', { json: input }),
+    /** A new SMS code to the account's phone; `Phone` first corrects the number. */
+    sendSms: (phone?: string) => client.post<SentCode>('sendsms', { json: phone ? { Phone: phone } : {} }),
+    codeVerification: (id: number, code: string) =>
+      client.get<undefined>('codeverification', { searchParams: { Id: id, Code: code } }),
+    /** Answers 204 whether or not an account has this email. */
+    resetPassword: (email: string) => client.post<undefined>('resetpassword', { json: { Email: email } }),
+    changePassword: (input: { Token: string; Id: string | number; Password: string }) =>
+      client.post<undefined>('changepassword', { json: input }),
+    /** Signs in to an account deleted less than 30 days ago and restores it (answers as login). */
+    restoreProfile: (credentials: { Email: string; Password: string }) =>
+      client.post<UserProfile>('restoreprofile', { json: credentials }),
   };
 }
 

@@ -62,14 +62,20 @@ export type LocationSuggestion = {
 /** searchpagepagefreetext: where a header search should go. */
 export type FreeTextTarget = { keyword: string; targetUrl: string | null };
 
+/** userprofile: the signed-in advertiser (spec §3) and what the backend frame shows about the account. */
 export type UserProfile = {
   id: number;
-  profileStatus: number;
+  email: string;
+  /** The advert's status (0 New, 1 Active, 2 Locked, 3 Deleted, 5 Deactivated); null without an advert. */
+  profileStatus: number | null;
   expirationDate: string | null;
   permissions: string[];
   escort: boolean;
   transEscort: boolean;
   thaimassage: boolean;
+  /** Whether the account's email (link) and phone (SMS code) are confirmed. */
+  emailVerified: boolean;
+  phoneVerified: boolean;
 };
 
 export type SupportPermission = 'Support' | 'SEO' | 'Administration';

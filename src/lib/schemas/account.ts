@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { formatDate } from '#lib/format.ts';
+import { normaliseDanishPhone } from './advert-edit.ts';
 
 /**
  * Advertiser accounts: the inputs of createprofile, sendsms, codeverification, sendemail,
@@ -61,24 +62,14 @@ const yes = (message: string) =>
     v.check((value) => value, message),
   );
 
-/**
- * A Danish phone number as typed ("20 30 40 50", "+45 2030 4050", "0045-20304050") → its 8 digits,
- * or the cleaned text when it is not one (the regex then refuses it).
- */
-export function normaliseDanishPhone(text: string): string {
-  const cleaned = text.replace(/[\s().-]/g, '');
-  const match = /^(?:\+45|0045|45)?(\d{8})$/.exec(cleaned);
-  return match ? match[1]! : cleaned;
-}
-
 /** A Danish phone number (8 digits, +45 optional), stored as its 8 digits. */
 export const danishPhone = v.pipe(
   v.string('required'),
   v.trim(),
   v.nonEmpty('required'),
   v.maxLength(30, 'phone'),
-  v.transform(normaliseDanishPhone),
-  v.regex(/^[2-9]\d{7}$/, 'phone'),
+  v.check((value) => normaliseDanishPhone(value) !== null, 'phone'),
+  v.transform((value) => normaliseDanishPhone(value)!),
 );
 
 /** "dd-MM-yyyy" (also with / or .) or ISO "yyyy-MM-dd[T…]" → "yyyy-MM-dd" when it is a real date, else null. */
@@ -193,3 +184,24 @@ export const UpdatePasswordSchema = v.pipe(
   ),
 );
 export type UpdatePasswordInput = v.InferOutput<typeof UpdatePasswordSchema>;
+
+/**
+ * The outbox (support, and the tests): messages newest first, optionally only those to one recipient
+ * (`To`: an email address, or a phone number in any way people type a Danish one).
+ */
+export const OutboxQuerySchema = v.object({
+  To: v.optional(
+    v.pipe(
+      v.string('required'),
+      v.trim(),
+      v.maxLength(254, 'tooLong'),
+      v.transform((value) => {
+        const phone = normaliseDanishPhone(value);
+        return phone ? `+45${phone}` : value.toLowerCase();
+      }),
+    ),
+  ),
+  Skip: v.optional(v.pipe(wholeNumber('number'), v.minValue(0, 'range')), 0),
+  Take: v.optional(v.pipe(wholeNumber('number'), v.minValue(1, 'range'), v.maxValue(100, 'range')), 20),
+}, 'required');
+export type OutboxQueryInput = v.InferOutput<typeof OutboxQuerySchema>;

@@ -12,13 +12,15 @@ import * as v from 'valibot';
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A Danish phone number as 8 digits, or null when it is not one: spaces, dots and dashes are ignored,
- * a +45 / 0045 prefix is dropped; Danish subscriber numbers start with 2-9.
+ * A Danish phone number as typed ("20 30 40 50", "+45 2030 4050", "0045-20304050", "(+45) 2030 4050") →
+ * its 8 digits, or null when it is not one: spaces, dots, dashes and brackets are ignored, a +45 / 0045
+ * prefix is dropped; Danish subscriber numbers start with 2-9. The one normaliser of phone numbers
+ * (account, advert and blacklist schemas, the outbox filter).
  */
 export function normaliseDanishPhone(input: string): string | null {
   const compact = input.replace(/[\s.\-()]/g, '');
-  const digits = compact.replace(/^(\+45|0045)/, '');
-  return /^[2-9]\d{7}$/.test(digits) ? digits : null;
+  const match = /^(?:\+45|0045)?([2-9]\d{7})$/.exec(compact);
+  return match ? match[1]! : null;
 }
 
 /** DKK (up to 2 decimals, comma or point) → øre; null when it is not an amount. */

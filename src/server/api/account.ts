@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ChangePasswordSchema,
   CodeVerificationSchema,
@@ -9,10 +9,6 @@ import {
   SendSmsSchema,
   UpdatePasswordSchema,
 } from '#lib/schemas/account.ts';
-import type { Db } from '../db/client.ts';
-import type { Messaging } from '../adapters/types.ts';
-import { createMessaging } from '../adapters/messaging/create-messaging.ts';
-import { loadConfig } from '../config.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
 import { resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
@@ -26,7 +22,8 @@ import { ADVERTISER_COOKIE, contextFor, noStore, readInput, setSessionCookie, ty
 /**
  * The advertiser account calls (spec §7): createprofile, sendsms, codeverification, resetpassword and
  * changepassword under /api/frontend; sendemail, emailverification and updatepassword under
- * /api/backend (behind its session check). Every call is rate limited per client address.
+ * /api/backend (behind its session check). Every call is rate limited per client address. Mail and SMS
+ * go through `deps.messaging`, made once by the server (main.ts, or app.ts from the environment).
  */
 
 type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
@@ -43,26 +40,9 @@ const limits = {
   updatepassword: { max: 10, timeWindow: '10 minutes' },
 } as const;
 
-/** One messaging adapter per database, made from the environment unless the server passes one in `deps`. */
-const messagingByDb = new WeakMap<Db, Messaging & { close: () => void }>();
-
-function messagingFor(deps: ApiDeps, app: FastifyInstance): Messaging {
-  const given = (deps as ApiDeps & { messaging?: Messaging }).messaging;
-  if (given) return given;
-  let messaging = messagingByDb.get(deps.db);
-  if (!messaging) {
-    const config = loadConfig();
-    messaging = createMessaging(deps.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, app.log as FastifyBaseLogger);
-    messagingByDb.set(deps.db, messaging);
-  }
-  const created = messaging;
-  app.addHook('onClose', async () => {
-    if (messagingByDb.get(deps.db) === created) {
-      messagingByDb.delete(deps.db);
-      created.close();
-    }
-  });
-  return messaging;
+/** A call's rate limit, scaled by RATE_LIMIT_SCALE (browser tests raise it; production keeps 1). */
+function limitOf(deps: ApiDeps, call: keyof typeof limits): { max: number; timeWindow: string } {
+  return { max: limits[call].max * deps.rateLimitScale, timeWindow: limits[call].timeWindow };
 }
 
 /** The advertiser behind the session cookie; 401 without one. */
@@ -75,10 +55,10 @@ async function requireSignedIn(deps: ApiDeps, request: FastifyRequest): Promise<
 /** /api/frontend/… account calls. */
 export function accountFrontendRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    const messaging = messagingFor(deps, app);
+    const { messaging } = deps;
     app.addHook('onRequest', async (_request, reply) => noStore(reply));
 
-    app.post('/createprofile', { config: { rateLimit: limits.createprofile } }, async (request, reply) => {
+    app.post('/createprofile', { config: { rateLimit: limitOf(deps, 'createprofile') } }, async (request, reply) => {
       const input = readInput(request, CreateProfileSchema);
       const ctx = contextFor(deps, request, { type: 'visitor' });
       const { session, profile } = await createProfile(ctx, input, { messaging, sessionDays: deps.sessionDays });
@@ -86,7 +66,7 @@ export function accountFrontendRoutes(deps: ApiDeps) {
       return reply.code(201).send(profile);
     });
 
-    app.post('/sendsms', { config: { rateLimit: limits.sendsms } }, async (request) => {
+    app.post('/sendsms', { config: { rateLimit: limitOf(deps, 'sendsms') } }, async (request) => {
       const actor = await requireSignedIn(deps, request);
       const input = readInput(request, SendSmsSchema);
       return sendPhoneCode(contextFor(deps, request, actor), { phone: input.Phone }, { messaging });
@@ -95,7 +75,7 @@ export function accountFrontendRoutes(deps: ApiDeps) {
     // The code travels in the query (spec: GET); the request log leaves such URLs out (logLevel).
     app.get(
       '/codeverification',
-      { logLevel: 'warn', config: { rateLimit: limits.codeverification } },
+      { logLevel: 'warn', config: { rateLimit: limitOf(deps, 'codeverification') } },
       async (request, reply) => {
         const input = readInput(request, CodeVerificationSchema);
         const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
@@ -104,13 +84,13 @@ export function accountFrontendRoutes(deps: ApiDeps) {
       },
     );
 
-    app.post('/resetpassword', { config: { rateLimit: limits.resetpassword } }, async (request, reply) => {
+    app.post('/resetpassword', { config: { rateLimit: limitOf(deps, 'resetpassword') } }, async (request, reply) => {
       const input = readInput(request, ResetPasswordSchema);
       await requestPasswordReset(contextFor(deps, request, { type: 'visitor' }), { email: input.Email }, { messaging });
       return reply.code(204).send();
     });
 
-    app.post('/changepassword', { config: { rateLimit: limits.changepassword } }, async (request, reply) => {
+    app.post('/changepassword', { config: { rateLimit: limitOf(deps, 'changepassword') } }, async (request, reply) => {
       const input = readInput(request, ChangePasswordSchema);
       await changePasswordWithToken(
         contextFor(deps, request, { type: 'visitor' }),
@@ -125,13 +105,13 @@ export function accountFrontendRoutes(deps: ApiDeps) {
 /** /api/backend/… account calls; backend.ts has already put the signed-in advertiser on the request. */
 export function accountBackendRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    const messaging = messagingFor(deps, app);
+    const { messaging } = deps;
     const advertiser = (request: FastifyRequest): AdvertiserActor => {
       if (!request.advertiser) throw unauthenticated();
       return request.advertiser;
     };
 
-    app.post('/sendemail', { config: { rateLimit: limits.sendemail } }, async (request, reply) => {
+    app.post('/sendemail', { config: { rateLimit: limitOf(deps, 'sendemail') } }, async (request, reply) => {
       const input = readInput(request, SendEmailSchema);
       await sendEmailVerification(contextFor(deps, request, advertiser(request)), { email: input.Email }, { messaging });
       return reply.code(204).send();
@@ -140,14 +120,14 @@ export function accountBackendRoutes(deps: ApiDeps) {
     // The link's token travels in the query (spec: GET, Url); the request log leaves such URLs out.
     app.get(
       '/emailverification',
-      { logLevel: 'warn', config: { rateLimit: limits.emailverification } },
+      { logLevel: 'warn', config: { rateLimit: limitOf(deps, 'emailverification') } },
       async (request) => {
         const input = readInput(request, EmailVerificationSchema);
         return verifyEmail(contextFor(deps, request, advertiser(request)), { token: input.Url }, { messaging });
       },
     );
 
-    app.post('/updatepassword', { config: { rateLimit: limits.updatepassword } }, async (request, reply) => {
+    app.post('/updatepassword', { config: { rateLimit: limitOf(deps, 'updatepassword') } }, async (request, reply) => {
       const input = readInput(request, UpdatePasswordSchema);
       const session = await updatePassword(
         contextFor(deps, request, advertiser(request)),

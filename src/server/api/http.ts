@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { AppError, httpStatusOf, type FieldError } from '../domain/errors.ts';
 import type { Actor, DomainContext, DomainEvents } from '../domain/context.ts';
 import type { Db } from '../db/client.ts';
+import type { Messaging } from '../adapters/types.ts';
 
 /** What every door needs from the running server. */
 export type ApiDeps = {
@@ -11,6 +12,10 @@ export type ApiDeps = {
   sessionDays: number;
   cookieSecure: boolean;
   now: () => Date;
+  /** Mail and SMS (the outbox, SMTP when configured), made once by the server. */
+  messaging: Messaging;
+  /** Multiplies the per-address rate limits of the account calls (RATE_LIMIT_SCALE, default 1). */
+  rateLimitScale: number;
 };
 
 export const ADVERTISER_COOKIE = 'sid';

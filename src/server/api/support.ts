@@ -7,6 +7,8 @@ import { signInSupportUser } from '../domain/support-users/sign-in-support-user.
 import { getSupportProfile } from '../domain/support-users/get-support-profile.ts';
 import { createSupportUser } from '../domain/support-users/save-support-user.ts';
 import { createLandingPage } from '../domain/seo/create-landing-page.ts';
+import { OutboxQuerySchema } from '#lib/schemas/account.ts';
+import { listOutboxMessages } from '../domain/accounts/list-outbox-messages.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
 import {
@@ -69,6 +71,11 @@ export function supportRoutes(deps: ApiDeps) {
       const profile = await createSupportUser(contextFor(deps, request, supportOf(request)), input);
       return reply.code(201).send(profile);
     });
+
+    /** The outbox of mail and SMS (codes, links, notices), newest first; the Support role only. */
+    app.get('/outbox', async (request) =>
+      listOutboxMessages(contextFor(deps, request, supportOf(request)), readInput(request, OutboxQuerySchema)),
+    );
 
     app.post('/landingpages', async (request, reply) => {
       const input = readInput(request, LandingPageSchema);

@@ -1,9 +1,244 @@
-/** Placeholder until the screen is built. */
-import { ComingScreen } from '../../shared/ComingScreen.tsx';
+/**
+ * /backend/dashboard/: the advert's status in plain words with what to do next, its expiration date, the
+ * checklist of what is missing before it can go live (price list and schedule may be skipped), the
+ * notifications (read/unread), news for advertisers and the last promotions. Handles the `orderId`,
+ * `sessionId` and `ageVerify` query parameters (spec §4) with a message (./QueryMessages.tsx).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { isApiError } from '#lib/api/errors.ts';
+import { formatDate } from '#lib/format.ts';
+import { AppLink } from '../../shared/AppLink.tsx';
 import { useAppT } from '../../shared/use-t.ts';
+import { FormNotice } from '../../../components/form/Field.tsx';
 import { backendI18n } from '../i18n.ts';
+import { backendPath, backendRouter, type BackendRoute } from '../routes.ts';
+import { goToLogin, type BackendScreenProps } from '../screen-props.ts';
+import { dashboardApi, type ChecklistItem, type ChecklistKey, type Dashboard, type NextStep, type Promotion } from './api.ts';
+import { NotificationList } from './NotificationList.tsx';
+import { QueryMessages } from './QueryMessages.tsx';
 
-export default function DashboardScreen() {
+type Loaded = { dashboard: Dashboard; promotions: Promotion[]; skipped: string[] };
+
+export default function DashboardScreen({ reloadProfile }: BackendScreenProps) {
   const t = useAppT(backendI18n);
-  return <ComingScreen title={t('screens.dashboard')} text={t('app.coming')} />;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([dashboardApi.dashboard(controller.signal), dashboardApi.lastPromotions(controller.signal), dashboardApi.skipItems(controller.signal)]).then(
+      ([dashboard, promotions, skip]) => {
+        setFailed(false);
+        setLoaded({ dashboard, promotions, skipped: skip.items });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiError(error, 401)) goToLogin();
+        else setFailed(true);
+      },
+    );
+    return () => controller.abort();
+  }, [version]);
+
+  const onPaid = useCallback(() => {
+    reload();
+    reloadProfile();
+  }, [reload, reloadProfile]);
+
+  return (
+    <section className="max-w-4xl">
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{t('screens.dashboard')}</h1>
+      <QueryMessages t={t} onPaid={onPaid} />
+      {failed ? (
+        <div className="mt-6">
+          <FormNotice message={t('dashboard.loadError')} />
+          <button type="button" className="mt-3 rounded-lg border border-slate-300 px-4 py-2 font-semibold" onClick={reload}>
+            {t('app.retry')}
+          </button>
+        </div>
+      ) : loaded ? (
+        <div className="mt-6 space-y-8">
+          <StatusCard dashboard={loaded.dashboard} t={t} />
+          <Checklist items={loaded.dashboard.checklist} skipped={loaded.skipped} t={t} onChanged={reload} />
+          <NotificationList t={t} />
+          <News dashboard={loaded.dashboard} t={t} />
+          <Promotions promotions={loaded.promotions} t={t} />
+        </div>
+      ) : (
+        <p className="mt-6 text-slate-700">{t('app.loading')}</p>
+      )}
+    </section>
+  );
+}
+
+/** Where the next step is done. */
+const STEP_ROUTES: Partial<Record<NextStep | 'waitForChanges', BackendRoute>> = {
+  verifyAge: 'verification',
+  buyPackage: 'buyAdvertPackage',
+  endHoliday: 'closeAdvert',
+  reactivate: 'closeAdvert',
+  waitForChanges: 'basic',
+};
+
+const ITEM_ROUTES: Partial<Record<ChecklistKey, BackendRoute>> = {
+  emailVerified: 'basic',
+  phoneVerified: 'basic',
+  pictures: 'pictures',
+  priceList: 'priceList',
+  schedule: 'schedule',
+  identityVerification: 'verification',
+  package: 'buyAdvertPackage',
+};
+
+function StatusCard({ dashboard, t }: { dashboard: Dashboard; t: TFunction }) {
+  const { word: shownWord, nextStep: step } = dashboard.status;
+  const route = STEP_ROUTES[step];
+  return (
+    <section aria-labelledby="dashboard-status-title" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="dashboard-status-title" className="text-lg font-semibold text-ink">
+        {t('dashboard.statusTitle')}
+      </h2>
+      <p className="mt-2 text-2xl font-bold text-ink" data-status={shownWord}>
+        {t(`dashboard.status.${shownWord}`)}
+      </p>
+      <p className="mt-2 text-slate-800">{t(`dashboard.next.${step}`)}</p>
+      {route ? (
+        <p className="mt-3">
+          <AppLink router={backendRouter} href={backendPath(route)} className="font-semibold text-brand-700 underline">
+            {t(`dashboard.nextLink.${step}`)}
+          </AppLink>
+        </p>
+      ) : null}
+      <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-semibold text-ink">{t('dashboard.expiration')}</dt>
+          <dd className="text-slate-800">{dashboard.expirationDate ? formatDate(dashboard.expirationDate) : t('dashboard.noPackage')}</dd>
+        </div>
+        {dashboard.holidayUntil ? (
+          <div>
+            <dt className="font-semibold text-ink">{t('dashboard.holidayUntil')}</dt>
+            <dd className="text-slate-800">{formatDate(dashboard.holidayUntil)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function Checklist({ items, skipped, t, onChanged }: { items: ChecklistItem[]; skipped: string[]; t: TFunction; onChanged: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const open = items.filter((item) => !item.done);
+
+  async function setSkipped(key: string, skip: boolean) {
+    setError(null);
+    const next = skip ? [...new Set([...skipped, key])] : skipped.filter((k) => k !== key);
+    try {
+      await dashboardApi.updateSkipItems(next);
+      onChanged();
+    } catch (failure) {
+      if (isApiError(failure, 401)) return goToLogin();
+      setError(t('common:errors.generic'));
+    }
+  }
+
+  return (
+    <section aria-labelledby="dashboard-checklist-title">
+      <h2 id="dashboard-checklist-title" className="text-lg font-semibold text-ink">
+        {t('dashboard.checklistTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{open.length === 0 ? t('dashboard.checklistDone') : t('dashboard.checklistIntro')}</p>
+      <FormNotice message={error} />
+      <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        {items.map((item) => {
+          const route = ITEM_ROUTES[item.key];
+          const state = item.done ? 'done' : item.skipped ? 'skipped' : 'missing';
+          const label = t(`dashboard.items.${item.key}`);
+          return (
+            <li key={item.key} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-item={item.key} data-state={state}>
+              <span className="flex items-center gap-3">
+                <span
+                  className={`inline-flex min-w-24 justify-center rounded-full px-2 py-0.5 text-xs font-semibold ${
+                    state === 'done' ? 'bg-emerald-100 text-emerald-900' : state === 'skipped' ? 'bg-slate-100 text-slate-800' : 'bg-amber-100 text-amber-900'
+                  }`}
+                >
+                  {t(`dashboard.itemState.${state}`)}
+                </span>
+                {route && !item.done ? (
+                  <AppLink router={backendRouter} href={backendPath(route)} className="text-brand-700 underline">
+                    {label}
+                  </AppLink>
+                ) : (
+                  <span className="text-slate-900">{label}</span>
+                )}
+                {!item.required ? <span className="text-xs text-slate-600">({t('form.optional')})</span> : null}
+              </span>
+              {item.skippable && !item.done ? (
+                <button
+                  type="button"
+                  onClick={() => void setSkipped(item.key, !item.skipped)}
+                  className="text-sm font-semibold text-brand-700 underline"
+                  aria-label={item.skipped ? t('dashboard.unskipItem', { item: label }) : t('dashboard.skipItem', { item: label })}
+                >
+                  {item.skipped ? t('dashboard.unskip') : t('dashboard.skip')}
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function News({ dashboard, t }: { dashboard: Dashboard; t: TFunction }) {
+  return (
+    <section aria-labelledby="dashboard-news-title">
+      <h2 id="dashboard-news-title" className="text-lg font-semibold text-ink">
+        {t('dashboard.newsTitle')}
+      </h2>
+      {dashboard.news.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t('dashboard.noNews')}</p>
+      ) : (
+        <ul className="mt-3 space-y-4">
+          {dashboard.news.map((item) => (
+            <li key={item.id} className="rounded-xl border border-slate-200 bg-white p-4">
+              <h3 className="font-semibold text-ink">{item.title}</h3>
+              <p className="text-sm text-slate-600">{formatDate(item.publishedAt)}</p>
+              <p className="mt-2 whitespace-pre-line text-slate-800">{item.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Promotions({ promotions, t }: { promotions: Promotion[]; t: TFunction }) {
+  return (
+    <section aria-labelledby="dashboard-promotions-title">
+      <h2 id="dashboard-promotions-title" className="text-lg font-semibold text-ink">
+        {t('dashboard.promotionsTitle')}
+      </h2>
+      {promotions.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t('dashboard.noPromotions')}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {promotions.map((promotion) => (
+            <li key={promotion.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <span className="font-semibold text-ink">{t(`dashboard.promotionType.${promotion.type}`, { defaultValue: t('dashboard.promotionType.other') })}</span>
+              <span className="text-sm text-slate-800">
+                {t('dashboard.period', { from: formatDate(promotion.startsAt), to: formatDate(promotion.endsAt) })}
+              </span>
+              {promotion.active ? (
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{t('dashboard.promotionActive')}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

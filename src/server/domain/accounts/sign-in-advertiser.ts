@@ -7,6 +7,7 @@ import { createSession, type NewSession } from './sessions.ts';
 import { writeAudit } from '../audit.ts';
 import { getUserProfile, type UserProfile } from './get-user-profile.ts';
 import { accountActor } from './account-records.ts';
+import { RESTORE_DAYS } from '../adverts/statuses.ts';
 
 /** After this many wrong passwords in a row an account is locked for LOCK_MINUTES... */
 export const MAX_FAILED_SIGN_INS = 5;
@@ -30,9 +31,26 @@ const wrongCredentials = () =>
   new AppError('UNAUTHENTICATED', 'Wrong email or password', [{ field: 'password', message: 'wrongCredentials' }]);
 
 /**
+ * The answer to the right password of a deleted account: still refused (401), but told apart so that the
+ * sign-in screen can offer restoreprofile (`profileDeleted`, within RESTORE_DAYS) or say that it is too
+ * late (`restoreExpired`). Only the owner (who knows the password) learns that the account was deleted.
+ */
+function deletedAccount(deletedAt: Date, now: Date): AppError {
+  const restorable = now.getTime() - deletedAt.getTime() <= RESTORE_DAYS * 86_400_000;
+  return restorable
+    ? new AppError('UNAUTHENTICATED', 'This profile was deleted; it can be restored within 30 days (restoreprofile)', [
+        { field: 'email', message: 'profileDeleted' },
+      ])
+    : new AppError('UNAUTHENTICATED', 'The account was deleted more than 30 days ago and can no longer be restored', [
+        { field: 'email', message: 'restoreExpired' },
+      ]);
+}
+
+/**
  * login (spec §7): checks an advertiser's password and opens a new session. Every attempt is recorded
  * (login_events) and audited; MAX_FAILED_SIGN_INS wrong passwords in a row lock the account for
  * LOCK_MINUTES (answered 429, even with the right password, until the lock ends or a reset lifts it).
+ * A deleted account is refused; with its right password the refusal says so (`deletedAccount`).
  */
 export async function signInAdvertiser(
   ctx: DomainContext,
@@ -76,6 +94,7 @@ export async function signInAdvertiser(
       targetId: account?.id ?? null,
       after: locked ? { email, lockedMinutes: LOCK_MINUTES } : { email },
     });
+    if (account?.deletedAt && ok) throw deletedAccount(account.deletedAt, now);
     throw wrongCredentials();
   }
 

@@ -24,6 +24,7 @@ export type StatusWord = 'New' | 'Pending' | 'Active' | 'Expired' | 'Holiday' | 
 export type NextStep =
   | 'completeChecklist'
   | 'waitForApproval'
+  | 'waitForChanges'
   | 'verifyAge'
   | 'buyPackage'
   | 'endHoliday'
@@ -86,7 +87,8 @@ export function describeStatus(
       if (!advert.expirationDate || advert.expirationDate <= now) return { word: 'Expired', nextStep: 'buyPackage' };
       if (advert.holidayUntil && advert.holidayUntil > now) return { word: 'Holiday', nextStep: 'endHoliday' };
       if (!advert.ageVerifiedAt) return { word: 'Active', nextStep: 'verifyAge' };
-      if (advert.pendingChanges && Object.keys(advert.pendingChanges).length) return { word: 'Active', nextStep: 'waitForApproval' };
+      // Live, with changes waiting for support: the public still sees the approved values.
+      if (advert.pendingChanges && Object.keys(advert.pendingChanges).length) return { word: 'Pending', nextStep: 'waitForChanges' };
       return { word: 'Active', nextStep: 'none' };
     }
   }

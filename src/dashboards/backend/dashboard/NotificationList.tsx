@@ -1,0 +1,77 @@
+/** The account's notifications in the app's language, each marked read or unread (updatenotification). */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import { isApiError } from '#lib/api/errors.ts';
+import { formatDateTime } from '#lib/format.ts';
+import { $locale } from '#lib/stores/locale.ts';
+import { FormNotice } from '../../../components/form/Field.tsx';
+import { goToLogin } from '../screen-props.ts';
+import { dashboardApi, type Notifications } from './api.ts';
+
+export function NotificationList({ t }: { t: TFunction }) {
+  const locale = useStore($locale);
+  const [data, setData] = useState<Notifications | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    dashboardApi.notifications(locale, controller.signal).then(setData, (failure: unknown) => {
+      if (controller.signal.aborted) return;
+      if (isApiError(failure, 401)) goToLogin();
+      else setError(t('common:errors.generic'));
+    });
+    return () => controller.abort();
+  }, [locale, t]);
+
+  async function mark(id: number, read: boolean) {
+    setError(null);
+    try {
+      const updated = await dashboardApi.updateNotification(id, read);
+      setData((current) => {
+        if (!current) return current;
+        const items = current.items.map((item) => (item.id === id ? { ...item, read: updated.read, status: updated.status } : item));
+        return { items, unread: items.filter((item) => !item.read).length };
+      });
+    } catch (failure) {
+      if (isApiError(failure, 401)) return goToLogin();
+      setError(t('common:errors.generic'));
+    }
+  }
+
+  return (
+    <section aria-labelledby="dashboard-notifications-title">
+      <h2 id="dashboard-notifications-title" className="text-lg font-semibold text-ink">
+        {t('dashboard.notificationsTitle')}
+        {data && data.unread > 0 ? <span className="ml-2 text-base font-normal text-slate-700">({t('dashboard.unreadCount', { n: data.unread })})</span> : null}
+      </h2>
+      <FormNotice message={error} />
+      {!data ? null : data.items.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t('dashboard.noNotifications')}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {data.items.map((item) => (
+            <li
+              key={item.id}
+              data-read={item.read ? 'true' : 'false'}
+              className={`rounded-xl border p-4 ${item.read ? 'border-slate-200 bg-white' : 'border-brand-100 bg-brand-50'}`}
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h3 className="font-semibold text-ink">
+                  {item.read ? null : <span className="mr-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('dashboard.unread')}</span>}
+                  {item.title}
+                </h3>
+                <button type="button" onClick={() => void mark(item.id, !item.read)} className="text-sm font-semibold text-brand-700 underline">
+                  {item.read ? t('dashboard.markUnread') : t('dashboard.markRead')}
+                  <span className="sr-only">: {item.title}</span>
+                </button>
+              </div>
+              <p className="text-sm text-slate-600">{formatDateTime(item.createdAt)}</p>
+              <p className="mt-1 whitespace-pre-line text-slate-800">{item.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

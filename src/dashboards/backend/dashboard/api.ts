@@ -1,0 +1,49 @@
+/** The dashboard's calls: dashboard, notifications, skipped checklist items, last promotions. */
+import { backendApi } from '#lib/api/backend.ts';
+
+export type StatusWord = 'New' | 'Pending' | 'Active' | 'Expired' | 'Holiday' | 'Deactivated' | 'Locked' | 'Deleted';
+export type NextStep =
+  | 'completeChecklist'
+  | 'waitForApproval'
+  | 'waitForChanges'
+  | 'verifyAge'
+  | 'buyPackage'
+  | 'endHoliday'
+  | 'reactivate'
+  | 'contactSupport'
+  | 'restore'
+  | 'none';
+export type ChecklistKey = 'emailVerified' | 'phoneVerified' | 'pictures' | 'priceList' | 'schedule' | 'identityVerification' | 'approval' | 'package';
+export type ChecklistItem = { key: ChecklistKey; done: boolean; required: boolean; skippable: boolean; skipped: boolean };
+export type NewsItem = { id: number; title: string; body: string; publishedAt: string };
+
+export type Dashboard = {
+  profileStatus: number;
+  status: { word: StatusWord; nextStep: NextStep };
+  expirationDate: string | null;
+  holidayUntil: string | null;
+  checklist: ChecklistItem[];
+  canGoLive: boolean;
+  pendingFields: string[];
+  unreadNotifications: number;
+  news: NewsItem[];
+};
+
+export type NotificationItem = { id: number; title: string; body: string; link: string | null; status: number; read: boolean; createdAt: string };
+export type Notifications = { items: NotificationItem[]; unread: number };
+/** type: 1 Membership (advert package), 2 FrontpageBoost, 3 SearchBoost. */
+export type Promotion = { id: number; orderId: number | null; type: number; startsAt: string; endsAt: string; active: boolean };
+export type SkipItems = { items: string[]; skippable: string[] };
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export const dashboardApi = {
+  dashboard: (signal?: AbortSignal) => backendApi.client.get<Dashboard>('dashboard', withSignal(signal)),
+  notifications: (locale: string, signal?: AbortSignal) =>
+    backendApi.client.get<Notifications>('notifications', { searchParams: { Locale: locale }, ...withSignal(signal) }),
+  lastPromotions: (signal?: AbortSignal) => backendApi.client.get<Promotion[]>('dashboardlastpromotions', withSignal(signal)),
+  skipItems: (signal?: AbortSignal) => backendApi.client.get<SkipItems>('skipdashboarditems', withSignal(signal)),
+  updateSkipItems: (items: string[]) => backendApi.client.post<SkipItems>('updateskipitems', { json: { Items: items } }),
+  updateNotification: (id: number, read: boolean) =>
+    backendApi.client.post<NotificationItem>('updatenotification', { json: { Id: id, Status: read ? 1 : 0 } }),
+};

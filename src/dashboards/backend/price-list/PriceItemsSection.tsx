@@ -1,0 +1,259 @@
+/**
+ * The price items: the list in the order the advert shows them, reordered by drag and drop or with the
+ * "move up" / "move down" buttons (the result is announced in a live region and saved at once), and the
+ * form that adds an item or changes the one being edited.
+ */
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import type * as v from 'valibot';
+import type { GenericSchema } from 'valibot';
+import { PriceItemSchema } from '#lib/schemas/advert-edit.ts';
+import { toast } from '#lib/stores/toasts.ts';
+import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { useApiForm } from '../../../components/form/use-api-form.ts';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
+import { useAppT } from '../../shared/use-t.ts';
+import { backendI18n } from '../i18n.ts';
+import { goToLogin } from '../screen-props.ts';
+import { oreToDkk, oreToField, priceListApi, type PriceItem, type PriceService } from './api.ts';
+import { fieldText, noticeText, primaryButton, reportFailure, secondaryButton, smallButton } from '../form-text.ts';
+import { Price } from './Price.tsx';
+
+type Props = { data: PriceService; onChange: (data: PriceService) => void };
+
+export function PriceItemsSection({ data, onChange }: Props) {
+  const t = useAppT(backendI18n);
+  const [editing, setEditing] = useState<PriceItem | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [dragId, setDragId] = useState<number | null>(null);
+  /** The dragged item, also in a ref: dragover may come before React has rendered the drag state. */
+  const dragging = useRef<number | null>(null);
+  const [dropId, setDropId] = useState<number | null>(null);
+  const focusAfterMove = useRef<string | null>(null);
+  const items = data.priceItems;
+
+  useEffect(() => {
+    if (!focusAfterMove.current) return;
+    const button = document.getElementById(focusAfterMove.current);
+    focusAfterMove.current = null;
+    if (button instanceof HTMLButtonElement) (button.disabled ? button.parentElement?.querySelector<HTMLButtonElement>('button[data-move]:not(:disabled)') : button)?.focus();
+  });
+
+  const label = (item: PriceItem) => t('priceList.itemLabel', { minutes: item.durationMinutes });
+
+  async function saveOrder(next: PriceItem[], moved: PriceItem) {
+    const previous = data;
+    onChange({ ...data, priceItems: next });
+    const position = next.findIndex((item) => item.id === moved.id) + 1;
+    setAnnouncement(t('priceList.moved', { item: label(moved), position, count: next.length }));
+    try {
+      onChange(await priceListApi.reorder(next.map((item) => item.id)));
+    } catch (error) {
+      onChange(previous);
+      reportFailure(t, error);
+    }
+  }
+
+  function move(item: PriceItem, delta: -1 | 1, buttonId: string) {
+    const index = items.findIndex((i) => i.id === item.id);
+    const target = index + delta;
+    if (index < 0 || target < 0 || target >= items.length) return;
+    const next = [...items];
+    next.splice(index, 1);
+    next.splice(target, 0, item);
+    focusAfterMove.current = buttonId;
+    void saveOrder(next, item);
+  }
+
+  function drop(targetId: number) {
+    const from = items.findIndex((i) => i.id === dragging.current);
+    const to = items.findIndex((i) => i.id === targetId);
+    dragging.current = null;
+    setDragId(null);
+    setDropId(null);
+    if (from < 0 || to < 0 || from === to) return;
+    const next = [...items];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    void saveOrder(next, moved!);
+  }
+
+  async function remove(item: PriceItem) {
+    try {
+      onChange(await priceListApi.deletePriceItem(item.id));
+      if (editing?.id === item.id) setEditing(null);
+      toast({ title: t('priceList.deleted'), variant: 'success' });
+    } catch (error) {
+      reportFailure(t, error);
+    }
+  }
+
+  return (
+    <section aria-labelledby="price-items-title">
+      <h2 id="price-items-title" className="text-xl font-semibold text-ink">
+        {t('priceList.priceItems')}
+      </h2>
+      <p className="mt-1 max-w-prose text-sm text-slate-700">{t('priceList.priceItemsHelp')}</p>
+      <p className="sr-only" aria-live="polite" data-testid="reorder-status">
+        {announcement}
+      </p>
+      {items.length === 0 ? (
+        <p className="mt-4 text-slate-700">{t('priceList.noPriceItems')}</p>
+      ) : (
+        <ol className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label={t('priceList.priceItems')}>
+          {items.map((item, index) => (
+            <li
+              key={item.id}
+              data-price-item={item.id}
+              draggable
+              onDragStart={(event: DragEvent) => {
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', String(item.id));
+                dragging.current = item.id;
+                setDragId(item.id);
+              }}
+              onDragEnd={() => {
+                dragging.current = null;
+                setDragId(null);
+                setDropId(null);
+              }}
+              onDragOver={(event: DragEvent) => {
+                if (dragging.current === null) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = 'move';
+                if (dropId !== item.id) setDropId(item.id);
+              }}
+              onDrop={(event: DragEvent) => {
+                event.preventDefault();
+                drop(item.id);
+              }}
+              className={`flex flex-wrap items-center gap-3 p-3 ${dragId === item.id ? 'opacity-50' : ''} ${
+                dropId === item.id && dragId !== item.id ? 'bg-brand-50' : ''
+              }`}
+            >
+              <span aria-hidden="true" className="cursor-grab select-none px-1 text-xl text-slate-500" title={t('priceList.dragHint')}>
+                ⠿
+              </span>
+              <div className="min-w-48 flex-1">
+                <p className="font-semibold text-ink">{label(item)}</p>
+                <p className="text-sm text-slate-700">
+                  {t('priceList.incall')}: {item.incallPriceOre === null ? t('priceList.notOffered') : <Price ore={item.incallPriceOre} />}
+                  {' · '}
+                  {t('priceList.outcall')}: {item.outcallPriceOre === null ? t('priceList.notOffered') : <Price ore={item.outcallPriceOre} />}
+                </p>
+                {item.description ? <p className="text-sm text-slate-600">{item.description}</p> : null}
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  id={`move-up-${item.id}`}
+                  data-move
+                  className={smallButton}
+                  disabled={index === 0}
+                  aria-label={t('priceList.moveUp', { item: label(item) })}
+                  onClick={() => move(item, -1, `move-up-${item.id}`)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  id={`move-down-${item.id}`}
+                  data-move
+                  className={smallButton}
+                  disabled={index === items.length - 1}
+                  aria-label={t('priceList.moveDown', { item: label(item) })}
+                  onClick={() => move(item, 1, `move-down-${item.id}`)}
+                >
+                  ↓
+                </button>
+                <button type="button" className={smallButton} aria-label={t('priceList.editItem', { item: label(item) })} onClick={() => setEditing(item)}>
+                  {t('form.edit')}
+                </button>
+                <button type="button" className={smallButton} aria-label={t('priceList.deleteItem', { item: label(item) })} onClick={() => void remove(item)}>
+                  {t('form.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <PriceItemForm
+        key={editing?.id ?? 'new'}
+        item={editing}
+        onSaved={(answer) => {
+          onChange(answer);
+          setEditing(null);
+        }}
+        onCancel={() => setEditing(null)}
+      />
+    </section>
+  );
+}
+
+type PriceItemValues = { DurationMinutes: string; IncallPrice: string; OutcallPrice: string; Description: string };
+type PriceItemOutput = v.InferOutput<typeof PriceItemSchema>;
+/** The shared schema takes any object (its items are matched case-insensitively); the form's fields are these. */
+const priceItemSchema = PriceItemSchema as unknown as GenericSchema<PriceItemValues, PriceItemOutput>;
+
+const valuesOf = (item: PriceItem | null): PriceItemValues => ({
+  DurationMinutes: item ? String(item.durationMinutes) : '',
+  IncallPrice: item ? oreToField(item.incallPriceOre) : '',
+  OutcallPrice: item ? oreToField(item.outcallPriceOre) : '',
+  Description: item?.description ?? '',
+});
+
+function PriceItemForm({ item, onSaved, onCancel }: { item: PriceItem | null; onSaved: (answer: PriceService) => void; onCancel: () => void }) {
+  const t = useAppT(backendI18n);
+  const form = useApiForm<PriceItemValues, PriceItemOutput>({
+    schema: priceItemSchema,
+    defaultValues: valuesOf(item),
+    onUnauthorized: goToLogin,
+    onValid: async (values) => {
+      const answer = await priceListApi.savePriceItem({
+          ...(item ? { Id: item.id } : {}),
+          DurationMinutes: values.DurationMinutes,
+          IncallPrice: values.IncallPrice === null ? null : oreToDkk(values.IncallPrice),
+          OutcallPrice: values.OutcallPrice === null ? null : oreToDkk(values.OutcallPrice),
+          Description: values.Description,
+        });
+      form.reset(valuesOf(null));
+      onSaved(answer);
+      toast({ title: t('form.saved'), variant: 'success' });
+    },
+  });
+  const { errors, isDirty, isSubmitting } = form.formState;
+  useUnsavedChanges(isDirty, t('form.unsaved'));
+  const prefix = item ? `price-item-${item.id}` : 'price-item-new';
+
+  return (
+    <form noValidate onSubmit={form.submit} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4" aria-labelledby={`${prefix}-title`}>
+      <h3 id={`${prefix}-title`} className="text-lg font-semibold text-ink">
+        {item ? t('priceList.editTitle', { item: t('priceList.itemLabel', { minutes: item.durationMinutes }) }) : t('priceList.addTitle')}
+      </h3>
+      <FormNotice message={noticeText(t, form.notice)} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id={`${prefix}-duration`} label={t('priceList.duration')} hint={t('priceList.durationHint')} required error={fieldText(t, errors.DurationMinutes?.message)}>
+          {(control) => <input {...control} {...form.register('DurationMinutes')} inputMode="numeric" autoComplete="off" className={controlClass(!!errors.DurationMinutes, 'min-h-11')} />}
+        </Field>
+        <Field id={`${prefix}-incall`} label={t('priceList.incallPrice')} hint={t('priceList.priceHint')} error={fieldText(t, errors.IncallPrice?.message)}>
+          {(control) => <input {...control} {...form.register('IncallPrice')} inputMode="decimal" autoComplete="off" className={controlClass(!!errors.IncallPrice, 'min-h-11')} />}
+        </Field>
+        <Field id={`${prefix}-outcall`} label={t('priceList.outcallPrice')} hint={t('priceList.priceHint')} error={fieldText(t, errors.OutcallPrice?.message)}>
+          {(control) => <input {...control} {...form.register('OutcallPrice')} inputMode="decimal" autoComplete="off" className={controlClass(!!errors.OutcallPrice, 'min-h-11')} />}
+        </Field>
+      </div>
+      <Field id={`${prefix}-description`} label={`${t('priceList.itemDescription')} (${t('form.optional')})`} error={fieldText(t, errors.Description?.message)}>
+        {(control) => <input {...control} {...form.register('Description')} maxLength={100} className={controlClass(!!errors.Description, 'min-h-11')} />}
+      </Field>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? t('form.saving') : item ? t('form.save') : t('priceList.addPriceItem')}
+        </button>
+        {item ? (
+          <button type="button" className={secondaryButton} onClick={onCancel}>
+            {t('form.cancel')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { OutboxQueryInput } from '#lib/schemas/account.ts';
+import { outboxMessages } from '../../db/schema.ts';
+import type { DomainContext } from '../context.ts';
+import { requirePermission } from '../permissions.ts';
+
+/** How a message fared: `stored` (the outbox is its delivery: SMS, or email without SMTP), `sent`, `failed`. */
+export type OutboxStatus = 'stored' | 'sent' | 'failed';
+
+export type OutboxEntry = {
+  id: number;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+  status: OutboxStatus;
+  /** The delivery error of a failed email. */
+  error: string | null;
+};
+
+/**
+ * GET /api/support/outbox: the email and SMS messages the site sent (verification codes and links,
+ * password resets, notices), newest first, for support (the Support role: advert:moderate:any) and for the
+ * browser tests. The outbox holds codes and links, so it is never for anyone else.
+ */
+export async function listOutboxMessages(
+  ctx: DomainContext,
+  input: OutboxQueryInput,
+): Promise<{ total: number; items: OutboxEntry[] }> {
+  requirePermission(ctx.actor, 'advert:moderate:any');
+  const where = input.To ? eq(outboxMessages.recipient, input.To) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(outboxMessages)
+      .where(where)
+      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+      .offset(input.Skip)
+      .limit(input.Take),
+    ctx.db.select({ n: count() }).from(outboxMessages).where(where),
+  ]);
+  return {
+    total: counted?.n ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      channel: row.channel === 'sms' ? 'sms' : 'email',
+      to: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      createdAt: row.createdAt.toISOString(),
+      status: row.sentAt ? 'sent' : row.error ? 'failed' : 'stored',
+      error: row.error,
+    })),
+  };
+}

@@ -1,0 +1,327 @@
+/**
+ * Advertiser accounts in the browser: /create (account and advert, the SMS code, the email link), signing
+ * out and in, the forgotten-password round trip, restoring a deleted profile, and the refusals a user
+ * meets on the way. SMS codes and email links are read from the outbox, as support reads them
+ * (GET /api/support/outbox, signed in as support in a request context of its own).
+ */
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, passAgeGate, islandsReady, unique, supportAdmin } from './fixtures.ts';
+import { createAdvertiser } from './advertisers.ts';
+
+type OutboxItem = { channel: 'email' | 'sms'; to: string; subject: string | null; body: string; createdAt: string; status: string };
+
+let support: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  support = await playwrightRequest.newContext({ baseURL: baseURL! });
+  const signedIn = await support.post('/api/support/login', { data: supportAdmin });
+  expect(signedIn.ok()).toBe(true);
+});
+test.afterAll(async () => {
+  await support?.dispose();
+});
+
+/** The newest outbox message to `to` whose body contains `marker` (messages are stored before the call answers). */
+async function lastMessage(to: string, marker: string | RegExp): Promise<OutboxItem> {
+  let found: OutboxItem | undefined;
+  await expect
+    .poll(async () => {
+      const answer = await support.get('/api/support/outbox', { params: { To: to, Take: 20 } });
+      expect(answer.status()).toBe(200);
+      const { items } = (await answer.json()) as { items: OutboxItem[] };
+      found = items.find((item) => (typeof marker === 'string' ? item.body.includes(marker) : marker.test(item.body)));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The 6-digit code of the newest SMS to a Danish number. */
+async function smsCode(phone: string): Promise<string> {
+  const sms = await lastMessage(`+45${phone}`, /\b\d{6}\b/);
+  expect(sms.channel).toBe('sms');
+  return /\b(\d{6})\b/.exec(sms.body)![1]!;
+}
+
+/** The path and query of the first link in a message to our own site (the link's host may differ). */
+function linkIn(message: OutboxItem, path: string): string {
+  const link = new RegExp(`https?://\\S+${path.replace(/[/?]/g, '\\$&')}\\S*`).exec(message.body)?.[0];
+  expect(link, message.body).toBeDefined();
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
+const newPhone = () => `2${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+const PASSWORD = 'Sommer ved vandet 2026';
+
+/** dd-mm-yyyy of the day `years` years ago (plus `days`). */
+function yearsAgo(years: number, days = 0): string {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - years);
+  date.setDate(date.getDate() + days);
+  return `${String(date.getDate()).padStart(2, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${date.getFullYear()}`;
+}
+
+/** Chooses the first region and the first of its cities once their lists have loaded. */
+async function chooseFirstPlace(page: Page, labels: { region: string; city: string }): Promise<void> {
+  const region = page.getByLabel(labels.region);
+  await expect(region.locator('option')).not.toHaveCount(1);
+  await region.selectOption({ index: 1 });
+  const city = page.getByLabel(labels.city);
+  await expect(city.locator('option')).not.toHaveCount(1);
+  await city.selectOption({ index: 1 });
+}
+
+/** Fills the whole Danish /create form. */
+async function fillCreateForm(page: Page, account: { email: string; phone: string; dateOfBirth?: string }) {
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Adgangskode').fill(PASSWORD);
+  await page.getByRole('radio', { name: 'Escort' }).check();
+  await page.getByRole('radio', { name: 'Kvinde' }).check();
+  await page.getByLabel('Navn i annoncen').fill('Sofie');
+  await page.getByLabel('Telefonnummer').fill(account.phone);
+  await chooseFirstPlace(page, { region: 'Region', city: 'By' });
+  await page.getByLabel('Fødselsdato').fill(account.dateOfBirth ?? '15-04-1995');
+  await page.getByRole('checkbox', { name: /mindst 18 år/ }).check();
+}
+
+test('a new advertiser creates an account and advert on /create, confirms phone and email, then signs out and in', async ({
+  page,
+  context,
+  baseURL,
+  checkA11y,
+}) => {
+  await passAgeGate(context, baseURL);
+  const email = `${unique('opret')}@example.invalid`;
+  const phone = newPhone();
+  await page.goto('/create/');
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Opret annonce' })).toBeVisible();
+  await expect(page.getByText('Mindst 10 tegn.')).toBeVisible();
+  await expect(page.getByText('bliver den vist under trans escort')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'betingelserne' })).toHaveAttribute('href', '/terms-condition/');
+  await checkA11y(page);
+
+  await fillCreateForm(page, { email, phone: `+45 ${phone.slice(0, 4)} ${phone.slice(4)}` });
+  await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
+
+  // Step 2: the SMS code.
+  await expect(page.getByRole('heading', { name: 'Bekræft dit telefonnummer' })).toBeFocused();
+  await expect(page.getByText(`Vi har sendt en kode på sms til +45 ${phone.replace(/(\d{2})(?=\d)/g, '$1 ')}`)).toBeVisible();
+  await checkA11y(page);
+  const code = await smsCode(phone);
+
+  // A new code right away is refused for a minute; so is one to a corrected number, at its field.
+  await page.getByRole('button', { name: 'Send en ny kode' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Vent et øjeblik, før du beder om en ny.');
+  await page.getByRole('button', { name: 'Har du skrevet nummeret forkert?' }).click();
+  await page.getByLabel('Dit rigtige telefonnummer').fill('123');
+  await page.getByRole('button', { name: 'Send kode til det nye nummer' }).click();
+  await expect(page.getByText('Skriv et dansk telefonnummer med 8 cifre.')).toBeVisible();
+  await page.getByLabel('Dit rigtige telefonnummer').fill(newPhone());
+  await page.getByRole('button', { name: 'Send kode til det nye nummer' }).click();
+  await expect(page.locator('#create-new-phone-error')).toHaveText('Vent et øjeblik, før du beder om en ny.');
+
+  await page.getByLabel('Kode fra sms').fill(code === '111111' ? '222222' : '111111');
+  await page.getByRole('button', { name: 'Bekræft nummer' }).click();
+  await expect(page.getByText('Koden er forkert.')).toBeVisible();
+  await page.getByLabel('Kode fra sms').fill(code);
+  await page.getByRole('button', { name: 'Bekræft nummer' }).click();
+
+  // Step 3: the email link.
+  await expect(page.getByRole('heading', { name: 'Tjek din e-mail' })).toBeFocused();
+  await expect(page.getByText('Tak – dit telefonnummer er bekræftet.')).toBeVisible();
+  await expect(page.getByText(`Vi har sendt et link til ${email}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Gå til din annonceprofil' })).toHaveAttribute('href', '/backend/dashboard/');
+  await checkA11y(page);
+
+  const mail = await lastMessage(email, '/backend/basic/?url=');
+  expect(mail.subject).toContain('Bekræft din e-mailadresse');
+  await page.goto(linkIn(mail, '/backend/basic/?url='));
+  await expect(page.getByText('Din e-mailadresse er bekræftet.')).toBeVisible();
+  const profile = await (await page.request.get('/api/backend/userprofile')).json();
+  expect(profile).toMatchObject({ email, emailVerified: true, phoneVerified: true, profileStatus: 0 });
+
+  // Sign out, then in again.
+  await page.goto('/backend/log-out/');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await page.goto('/login/');
+  await islandsReady(page);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Adgangskode').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log ind' }).click();
+  await expect(page).toHaveURL(/\/backend\/dashboard\/$/);
+});
+
+test('an incomplete /create form says what is missing and keeps what was typed; under 18 and a taken email are refused', async ({
+  page,
+  context,
+  baseURL,
+  checkA11y,
+}) => {
+  // An existing account (made in the browser's context, then signed out) whose email is then taken.
+  const existing = await createAdvertiser(page);
+  await context.clearCookies();
+  await passAgeGate(context, baseURL);
+
+  await page.goto('/create/');
+  await islandsReady(page);
+  const email = `${unique('halv')}@example.invalid`;
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Navn i annoncen').fill('Maja');
+  await page.getByLabel('Telefonnummer').fill('20 30 40 50');
+  await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
+
+  await expect(page.getByRole('alert')).toHaveText('Nogle obligatoriske felter mangler.');
+  await expect(page.locator('#create-password-error')).toHaveText('Skal udfyldes.');
+  await expect(page.locator('#create-kind-error')).toHaveText('Vælg escort eller thaimassage.');
+  await expect(page.locator('#create-gender-error')).toHaveText('Vælg kvinde eller transkønnet.');
+  await expect(page.locator('#create-region-error')).toHaveText('Vælg en region.');
+  await expect(page.locator('#create-birth-error')).toHaveText('Skal udfyldes.');
+  await expect(page.locator('#create-terms-error')).toContainText('Du skal bekræfte, at du er mindst 18 år');
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await expect(page.getByLabel('Navn i annoncen')).toHaveValue('Maja');
+  await expect(page.getByLabel('Telefonnummer')).toHaveValue('20 30 40 50');
+  await expect(page.getByLabel('Adgangskode')).toHaveAttribute('aria-invalid', 'true');
+  await checkA11y(page);
+
+  // Under 18 (one day short of the 18th birthday): refused with a clear message; the rest is kept.
+  await fillCreateForm(page, { email, phone: newPhone(), dateOfBirth: yearsAgo(18, 1) });
+  await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
+  await expect(page.locator('#create-birth-error')).toHaveText('Du skal være mindst 18 år for at oprette en annonce.');
+  await expect(page.getByLabel('Navn i annoncen')).toHaveValue('Sofie');
+
+  // A taken email: the server's refusal lands at the email field.
+  await page.getByLabel('Fødselsdato').fill('15-04-1995');
+  await page.getByLabel('E-mail').fill(existing.email);
+  await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
+  await expect(page.locator('#create-email-error')).toHaveText(
+    'Der findes allerede en konto med denne e-mail. Log ind, eller nulstil din adgangskode.',
+  );
+  await expect(page.getByLabel('Fødselsdato')).toHaveValue('15-04-1995');
+  await expect(page).toHaveURL(/\/create\/$/);
+});
+
+test('a signed-in advertiser opening /create is told they already have an account', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  await createAdvertiser(page);
+  await page.goto('/create/');
+  await expect(page.getByText('Du har allerede en konto, og du er logget ind.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Gå til din annonceprofil' })).toHaveAttribute('href', '/backend/dashboard/');
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
+  await checkA11y(page);
+});
+
+test('the English /en/create/ creates an account in English', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  await page.goto('/en/create/');
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an advert' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create account and advert' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Some required fields are missed.');
+  await expect(page.locator('#create-email-error')).toHaveText('Required.');
+  await checkA11y(page);
+
+  const email = `${unique('create-en')}@example.invalid`;
+  const phone = newPhone();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('radio', { name: 'Thai massage' }).check();
+  await page.getByRole('radio', { name: 'Transgender' }).check();
+  await page.getByLabel('Name in the advert').fill('Lina');
+  await page.getByLabel('Phone number').fill(phone);
+  await chooseFirstPlace(page, { region: 'Region', city: 'City' });
+  await page.getByLabel('Date of birth').fill('01-02-1990');
+  await page.getByRole('checkbox', { name: /at least 18 years old/ }).check();
+  await page.getByRole('button', { name: 'Create account and advert' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirm your phone number' })).toBeVisible();
+  const sms = await lastMessage(`+45${phone}`, /\b\d{6}\b/);
+  expect(sms.body).toContain('Your code for');
+  await page.getByLabel('Code from the text message').fill(/\b(\d{6})\b/.exec(sms.body)![1]!);
+  await page.getByRole('button', { name: 'Confirm number' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await checkA11y(page);
+  expect((await lastMessage(email, '/backend/basic/?url=')).subject).toContain('Confirm your email address');
+});
+
+test('a forgotten password: ask for a link, set a new password, sign in with it (the old one is refused)', async ({
+  page,
+  context,
+  baseURL,
+  checkA11y,
+}) => {
+  const advertiser = await createAdvertiser(page);
+  await context.clearCookies();
+  await passAgeGate(context, baseURL);
+
+  await page.goto('/login/');
+  await islandsReady(page);
+  await page.getByRole('link', { name: 'Glemt adgangskode?' }).click();
+  await expect(page).toHaveURL(/\/login\/forgot\/$/);
+  await islandsReady(page);
+  await checkA11y(page);
+
+  // An unknown email gets the same answer as a known one.
+  await page.getByLabel('E-mail').fill(`${unique('ukendt')}@example.invalid`);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('status')).toContainText('Hvis der findes en konto med');
+  await page.reload();
+  await islandsReady(page);
+  await page.getByLabel('E-mail').fill(advertiser.email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('status')).toContainText(`Hvis der findes en konto med ${advertiser.email}`);
+
+  const mail = await lastMessage(advertiser.email, '/login/change/');
+  const changePath = linkIn(mail, '/login/change/');
+  await page.goto(changePath);
+  await islandsReady(page);
+  await checkA11y(page);
+  const newPassword = `Ny-og-hemmelig-${Math.random().toString(36).slice(2, 8)}`;
+  await page.getByLabel('Ny adgangskode', { exact: true }).fill(newPassword);
+  await page.getByLabel('Gentag den nye adgangskode').fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Gem ny adgangskode' }).click();
+  await expect(page.locator('#change-repeat-error')).toHaveText('De to adgangskoder er ikke ens.');
+  await page.getByLabel('Gentag den nye adgangskode').fill(newPassword);
+  await page.getByRole('button', { name: 'Gem ny adgangskode' }).click();
+  await expect(page.getByRole('status')).toContainText('Din adgangskode er ændret.');
+  await checkA11y(page);
+
+  // The link works once.
+  await page.goto(changePath);
+  await islandsReady(page);
+  await page.getByLabel('Ny adgangskode', { exact: true }).fill(`${newPassword}-igen`);
+  await page.getByLabel('Gentag den nye adgangskode').fill(`${newPassword}-igen`);
+  await page.getByRole('button', { name: 'Gem ny adgangskode' }).click();
+  await expect(page.getByRole('alert')).toContainText('Linket er ugyldigt eller udløbet. Bed om et nyt.');
+  await expect(page.getByRole('link', { name: 'Bed om et nyt link' })).toHaveAttribute('href', '/login/forgot/');
+
+  await page.goto('/login/');
+  await islandsReady(page);
+  await page.getByLabel('E-mail').fill(advertiser.email);
+  await page.getByLabel('Adgangskode').fill(advertiser.password);
+  await page.getByRole('button', { name: 'Log ind' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Forkert e-mail eller adgangskode.');
+  await page.getByLabel('Adgangskode').fill(newPassword);
+  await page.getByRole('button', { name: 'Log ind' }).click();
+  await expect(page).toHaveURL(/\/backend\/dashboard\/$/);
+});
+
+test('a deleted profile can be restored from the sign-in page within 30 days', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  const advertiser = await createAdvertiser(page);
+  const deleted = await page.request.post('/api/backend/deleteuser', { data: { Password: advertiser.password } });
+  expect(deleted.status()).toBe(204);
+
+  await page.goto('/login/');
+  await islandsReady(page);
+  await page.getByLabel('E-mail').fill(advertiser.email);
+  await page.getByLabel('Adgangskode').fill(advertiser.password);
+  await page.getByRole('button', { name: 'Log ind' }).click();
+  await expect(page.getByRole('heading', { name: 'Din profil er slettet' })).toBeFocused();
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Gendan min profil' }).click();
+  await expect(page).toHaveURL(/\/backend\/dashboard\/$/);
+  const profile = await (await page.request.get('/api/backend/userprofile')).json();
+  expect(profile).toMatchObject({ email: advertiser.email, profileStatus: 0 });
+});

@@ -1,0 +1,80 @@
+/**
+ * GET /api/support/outbox over real HTTP: support (the Support role) reads the SMS codes and email links
+ * the site sent, newest first, filtered by recipient and paged; without a session 401, without the
+ * Support role 403.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { call, createProfileOverHttp } from './accounts-helpers.ts';
+
+let server: TestServer;
+let supportCookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  supportCookie = await signIn(server, 'support', server.admin);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type OutboxAnswer = {
+  total: number;
+  items: { id: number; channel: string; to: string; subject: string | null; body: string; createdAt: string; status: string }[];
+};
+
+async function outbox(query: Record<string, string | number>, cookie = supportCookie): Promise<OutboxAnswer> {
+  const response = await call(server, '/api/support/outbox', { query, cookie });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as OutboxAnswer;
+}
+
+describe('the outbox for support', () => {
+  it('answers 401 without a session and 403 to a support user without the Support role', async () => {
+    const anonymous = await call(server, '/api/support/outbox');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('content-type')).toContain('application/problem+json');
+
+    const seo = { email: 'seo-outbox@example.test', name: 'SEO', password: 'seo-password-long', permissions: ['SEO'] };
+    const created = await call(server, '/api/support/users', { body: seo, cookie: supportCookie });
+    expect(created.status).toBe(201);
+    const seoCookie = await signIn(server, 'support', seo);
+    const refused = await call(server, '/api/support/outbox', { cookie: seoCookie });
+    expect(refused.status).toBe(403);
+
+    // An advertiser's session is not a support session either.
+    const advertiser = await createProfileOverHttp(server);
+    expect((await call(server, '/api/support/outbox', { cookie: advertiser.cookie })).status).toBe(401);
+  });
+
+  it('lists the SMS code and the email link of a new account, newest first, by email or by phone as typed', async () => {
+    const { email, phone } = await createProfileOverHttp(server);
+
+    const mail = await outbox({ To: email.toUpperCase() });
+    expect(mail.total).toBe(1);
+    expect(mail.items[0]).toMatchObject({ channel: 'email', to: email, status: 'stored' });
+    expect(mail.items[0]!.subject).toContain('Bekræft din e-mailadresse');
+    expect(mail.items[0]!.body).toMatch(/\/backend\/basic\/\?url=[\w-]{20,}/);
+    expect(new Date(mail.items[0]!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const typed = `+45 ${phone.slice(0, 4)} ${phone.slice(4)}`;
+    const sms = await outbox({ To: typed });
+    expect(sms.total).toBe(1);
+    expect(sms.items[0]).toMatchObject({ channel: 'sms', to: `+45${phone}`, subject: null, status: 'stored' });
+    expect(sms.items[0]!.body).toMatch(/\b\d{6}\b/);
+
+    // Without a filter: everything, newest first; Skip and Take page through it.
+    const all = await outbox({ Take: 100 });
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    const ids = all.items.map((item) => item.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const second = await outbox({ Skip: 1, Take: 1 });
+    expect(second.items.map((item) => item.id)).toEqual([ids[1]]);
+  });
+
+  it('refuses a bad page size at its field', async () => {
+    const response = await call(server, '/api/support/outbox', { query: { Take: 1000 }, cookie: supportCookie });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([{ field: 'Take', message: 'range' }]);
+  });
+});
