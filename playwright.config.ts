@@ -45,7 +45,7 @@ export default defineConfig({
     ? {}
     : {
         webServer: {
-          command: 'node scripts/start.ts',
+          command: 'node --max-semi-space-size=8 scripts/start.ts',
           url: `http://127.0.0.1:${port}/readyz`,
           timeout: 5 * 60_000,
           reuseExistingServer: false,

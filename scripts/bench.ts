@@ -8,8 +8,8 @@
  *    (row + refreshAdvertSearch, with the server stopped: PGlite has one process), starts the server
  *    again and times the rebuild it makes at start (the same job as after any change): full or
  *    incremental, advert pages built, build time and time until the new build is served.
- * 3. With autocannon (no pipelining) measures requests/s and p50/p95/p99 for the front page, two
- *    landing pages, an advert page and searchpageprofiles (kind only; kind+region+city; five filters),
+ * 3. With autocannon (no pipelining; 2 s of unrecorded warm-up before each) measures requests/s and
+ *    p50/p95/p99 for the front page, two landing pages, an advert page and searchpageprofiles (kind only; kind+region+city; five filters),
  *    and a plain node:http server answering the same bytes as the reference for the static pages.
  * 4. searchpageprofiles: p99 at half of its maximum rate; its cost at BENCH_SMALL_ADVERTS (5,000) vs
  *    50,000 adverts.
@@ -103,7 +103,8 @@ type Server = {
 };
 
 async function startServer(dir: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  // The same V8 flags as `npm start` (package.json).
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -156,17 +157,20 @@ async function readyInfo(url: string): Promise<{ builtAt: string; pages: number 
 
 type Target = { name: string; url: string; method?: 'GET' | 'POST'; body?: string; rate?: number };
 
+/** Seconds of unrecorded load before each measurement (both servers: warm caches, compiled code). */
+const WARM_UP_SECONDS = 2;
+
 async function measure(target: Target, seconds = SECONDS): Promise<Row & { rpsRaw: number }> {
-  const result = await autocannon({
+  const options = {
     url: target.url,
     method: target.method ?? 'GET',
     connections: CONNECTIONS,
     pipelining: 1,
-    duration: seconds,
     headers: { 'accept-encoding': 'br, gzip', 'content-type': 'application/json' },
     ...(target.body ? { body: target.body } : {}),
-    ...(target.rate ? { overallRate: target.rate } : {}),
-  });
+  } as const;
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ ...options, duration: seconds, ...(target.rate ? { overallRate: target.rate } : {}) });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
     name: target.name,

@@ -94,7 +94,8 @@ type Server = { url: string; exitCode: () => number | null; stop: () => Promise<
 
 /** The production server as `npm start` runs it, on a fresh data directory with the demo seed. */
 async function startServer(dataDir: string, port: number): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
+  // The same V8 flags as `npm start` (package.json).
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=8', 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -207,8 +208,23 @@ function summarise(page: string, url: string, visit: Visit, lhr: Result): Summar
   };
 }
 
-/** One Lighthouse run in a new headless Chromium with a fresh profile. */
+/**
+ * One Lighthouse run; a run Lighthouse itself reports as broken (e.g. NO_NAVSTART, a trace it failed to
+ * record) is tried again, up to three times.
+ */
 async function runLighthouse(siteUrl: string, url: string, visit: Visit): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouseOnce(siteUrl, url, visit);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.startsWith('Lighthouse: ')) throw error;
+      log(`${error.message.split('.')[0]}; trying again`);
+    }
+  }
+}
+
+/** One Lighthouse run in a new headless Chromium with a fresh profile. */
+async function runLighthouseOnce(siteUrl: string, url: string, visit: Visit): Promise<Result> {
   const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   try {
     if (visit === 'returning') await setConsentCookie(chrome.port, siteUrl);

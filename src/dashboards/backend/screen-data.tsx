@@ -47,13 +47,15 @@ type ShellProps<T> = {
   id: string;
   title: string;
   intro?: ReactNode;
+  /** Shown under the intro whatever the state (a rule the screen states, a check the screen runs first). */
+  aside?: ReactNode;
   state: Loadable<T>;
   loadError: string;
   onRetry: () => void;
   children: (data: T) => ReactNode;
 };
 
-export function ScreenShell<T>({ id, title, intro, state, loadError, onRetry, children }: ShellProps<T>) {
+export function ScreenShell<T>({ id, title, intro, aside, state, loadError, onRetry, children }: ShellProps<T>) {
   const t = useAppT(backendI18n);
   return (
     <section aria-labelledby={id}>
@@ -61,6 +63,7 @@ export function ScreenShell<T>({ id, title, intro, state, loadError, onRetry, ch
         {title}
       </h1>
       {intro ? <p className="mt-2 max-w-prose text-slate-700">{intro}</p> : null}
+      {aside}
       {state.status === 'loading' ? <p className="mt-6 text-slate-700">{t('app.loading')}</p> : null}
       {state.status === 'error' ? (
         <div className="mt-6">

@@ -4,13 +4,12 @@
  * with an "Awaiting approval" badge and the value the public sees now. Opened with `?url=…` (the emailed
  * link) it confirms the email address first. Also shows whether email and phone are confirmed.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
 import type * as v from 'valibot';
 import type { TFunction } from 'i18next';
 import { BasicInformationSchema, type BasicInformationInput } from '#lib/schemas/advert-edit.ts';
-import { isApiError } from '#lib/api/errors.ts';
 import { $locale } from '#lib/stores/locale.ts';
 import { toast } from '#lib/stores/toasts.ts';
 import { Field, CheckboxField, FormNotice, controlClass } from '../../../components/form/Field.tsx';
@@ -19,6 +18,7 @@ import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { goToLogin, type BackendScreenProps } from '../screen-props.ts';
+import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { basicApi, type BasicInformation, type BasicInformationAnswer, type CityOption, type RegionOption } from './api.ts';
 import { ContactVerification } from './ContactVerification.tsx';
 import { EmailLinkCheck } from './EmailLinkCheck.tsx';
@@ -30,44 +30,30 @@ type Loaded = { answer: BasicInformationAnswer; regions: RegionOption[]; cities:
 
 export default function BasicScreen({ profile, reloadProfile }: BackendScreenProps) {
   const t = useAppT(backendI18n);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const linkToken = useMemo(() => new URLSearchParams(location.search).get('url'), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    Promise.all([basicApi.get(controller.signal), basicApi.regions(controller.signal), basicApi.cities(controller.signal)]).then(
-      ([answer, regions, cities]) => setLoaded({ answer, regions, cities }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(error, 401)) goToLogin();
-        else setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
+  const { state, setData, reload } = useScreenData<Loaded>((signal) =>
+    Promise.all([basicApi.get(signal), basicApi.regions(signal), basicApi.cities(signal)]).then(([answer, regions, cities]) => ({ answer, regions, cities })),
+  );
 
   return (
-    <section className="max-w-3xl">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{t('screens.basic')}</h1>
-      <p className="mt-2 text-slate-700">{t('basic.intro')}</p>
-      {linkToken ? <EmailLinkCheck token={linkToken} t={t} reloadProfile={reloadProfile} /> : null}
-      <ContactVerification profile={profile} reloadProfile={reloadProfile} t={t} />
-      {failed ? (
-        <div className="mt-6">
-          <FormNotice message={t('basic.loadError')} />
-          <button type="button" className="mt-3 rounded-lg border border-slate-300 px-4 py-2 font-semibold" onClick={() => setAttempt((n) => n + 1)}>
-            {t('app.retry')}
-          </button>
-        </div>
-      ) : loaded ? (
-        <BasicForm loaded={loaded} t={t} onSaved={(answer) => setLoaded({ ...loaded, answer })} />
-      ) : (
-        <p className="mt-6 text-slate-700">{t('app.loading')}</p>
-      )}
-    </section>
+    <div className="max-w-3xl">
+      <ScreenShell
+        id="basic-title"
+        title={t('screens.basic')}
+        intro={t('basic.intro')}
+        aside={
+          <>
+            {linkToken ? <EmailLinkCheck token={linkToken} t={t} reloadProfile={reloadProfile} /> : null}
+            <ContactVerification profile={profile} reloadProfile={reloadProfile} t={t} />
+          </>
+        }
+        state={state}
+        loadError={t('basic.loadError')}
+        onRetry={reload}
+      >
+        {(loaded) => <BasicForm loaded={loaded} t={t} onSaved={(answer) => setData({ ...loaded, answer })} />}
+      </ScreenShell>
+    </div>
   );
 }
 

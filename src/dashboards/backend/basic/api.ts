@@ -2,26 +2,9 @@
 import { backendApi } from '#lib/api/backend.ts';
 import { frontendApi } from '#lib/api/frontend.ts';
 
-export type BasicInformation = {
-  name: string;
-  title: string;
-  introduction: string;
-  description: string;
-  phone: string | null;
-  hasWhatsapp: boolean;
-  website: string | null;
-  regionId: number | null;
-  cityId: number | null;
-};
+import type { BasicInformation, BasicInformationAnswer } from '#lib/schemas/backend-answers.ts';
 
-/** GET/POST basicinformation: the approved values and the ones waiting for support. */
-export type BasicInformationAnswer = {
-  approved: boolean;
-  current: BasicInformation;
-  pending: Partial<BasicInformation>;
-  /** Moderated field names: name, title, …, location (regionId and cityId). */
-  pendingFields: string[];
-};
+export type { BasicInformation, BasicInformationAnswer };
 
 export type BasicInformationBody = {
   Name: string;

@@ -2,9 +2,7 @@
  * blacklist/: the advertiser's own list of client phone numbers with a private note. Reviews written from
  * a listed number are refused. A number already on the list is refused at the phone field (`duplicate`).
  */
-import { useEffect, useState } from 'react';
 import type * as v from 'valibot';
-import { ApiError } from '#lib/api/errors.ts';
 import { formatDate } from '#lib/format.ts';
 import { AddToBlacklistSchema } from '#lib/schemas/advert-edit.ts';
 import { toast } from '#lib/stores/toasts.ts';
@@ -14,34 +12,17 @@ import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { goToLogin } from '../screen-props.ts';
+import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { fieldText, noticeText, primaryButton, reportFailure, smallButton } from '../form-text.ts';
 import { blacklistApi, type BlacklistEntry } from './api.ts';
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: BlacklistEntry[] };
 
 /** 8 digits shown in pairs, as Danish numbers are written: 12 34 56 78. */
 const phoneText = (phone: string) => phone.replace(/(\d{2})(?=\d)/g, '$1 ');
 
 export default function BlacklistScreen() {
   const t = useAppT(backendI18n);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    blacklistApi.list(controller.signal).then(
-      (entries) => setState({ status: 'ready', entries }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) return goToLogin();
-        setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const entries = state.status === 'ready' ? state.entries : [];
-  const setEntries = (next: BlacklistEntry[]) => setState({ status: 'ready', entries: next });
+  const { state, setData: setEntries, reload } = useScreenData(blacklistApi.list);
+  const entries = state.status === 'ready' ? state.data : [];
 
   async function remove(entry: BlacklistEntry) {
     try {
@@ -54,24 +35,16 @@ export default function BlacklistScreen() {
   }
 
   return (
-    <section aria-labelledby="blacklist-title">
-      <h1 id="blacklist-title" className="text-2xl font-bold tracking-tight text-ink">
-        {t('screens.blacklist')}
-      </h1>
-      <p className="mt-2 max-w-prose text-slate-700">{t('blacklist.intro')}</p>
-      <p className="mt-2 max-w-prose font-medium text-slate-800">{t('blacklist.reviewsRefused')}</p>
-      {state.status === 'loading' ? <p className="mt-6 text-slate-700">{t('app.loading')}</p> : null}
-      {state.status === 'error' ? (
-        <div className="mt-6">
-          <p role="alert" className="text-red-800">
-            {t('blacklist.loadError')}
-          </p>
-          <button type="button" className="mt-3 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white" onClick={() => setAttempt((n) => n + 1)}>
-            {t('app.retry')}
-          </button>
-        </div>
-      ) : null}
-      {state.status === 'ready' ? (
+    <ScreenShell
+      id="blacklist-title"
+      title={t('screens.blacklist')}
+      intro={t('blacklist.intro')}
+      aside={<p className="mt-2 max-w-prose font-medium text-slate-800">{t('blacklist.reviewsRefused')}</p>}
+      state={state}
+      loadError={t('blacklist.loadError')}
+      onRetry={reload}
+    >
+      {() => (
         <>
           <AddForm onAdded={(entry) => setEntries([entry, ...entries])} />
           <h2 className="mt-8 text-xl font-semibold text-ink">{t('blacklist.listTitle')}</h2>
@@ -120,8 +93,8 @@ export default function BlacklistScreen() {
             </div>
           )}
         </>
-      ) : null}
-    </section>
+      )}
+    </ScreenShell>
   );
 }
 

@@ -19,63 +19,36 @@ import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { goToLogin, type BackendScreenProps } from '../screen-props.ts';
+import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { failureKey, fieldText, noticeText } from '../form-text.ts';
 import { dashboardApi, type Dashboard } from '../dashboard/api.ts';
 import { ACTIVE, DEACTIVATED, closeAdvertApi } from './api.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 const buttonClass = 'min-h-11 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const secondaryButtonClass = 'min-h-11 rounded-lg border border-slate-300 bg-white px-5 py-2 font-semibold text-ink hover:bg-slate-50 disabled:opacity-60';
 const cardClass = 'rounded-xl border border-slate-200 bg-white p-5';
 
 export default function CloseAdvertScreen({ reloadProfile }: BackendScreenProps) {
   const t = useAppT(backendI18n);
-  const [dashboard, setDashboard] = useState<Dashboard | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    dashboardApi.dashboard(controller.signal).then(
-      (answer) => {
-        setFailed(false);
-        setDashboard(answer);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(error, 401)) goToLogin();
-        else setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [version]);
-
+  const { state, reload } = useScreenData(dashboardApi.dashboard);
   const changed = useCallback(() => {
-    setVersion((n) => n + 1);
+    reload();
     reloadProfile();
-  }, [reloadProfile]);
+  }, [reload, reloadProfile]);
 
   return (
-    <section className="max-w-3xl">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{t('screens.closeAdvert')}</h1>
-      {failed ? (
-        <div className="mt-6">
-          <FormNotice message={t('closeAdvert.loadError')} />
-          <button type="button" className={`mt-3 ${secondaryButtonClass}`} onClick={() => setVersion((n) => n + 1)}>
-            {t('app.retry')}
-          </button>
-        </div>
-      ) : dashboard ? (
-        <div className="mt-6 space-y-8">
-          <Holiday dashboard={dashboard} t={t} onChanged={changed} />
-          <CloseOrReactivate dashboard={dashboard} t={t} onChanged={changed} />
-          <ChangePassword t={t} />
-          <DeleteAccount t={t} />
-        </div>
-      ) : (
-        <p className="mt-6 text-slate-700">{t('app.loading')}</p>
-      )}
-    </section>
+    <div className="max-w-3xl">
+      <ScreenShell id="close-advert-title" title={t('screens.closeAdvert')} state={state} loadError={t('closeAdvert.loadError')} onRetry={reload}>
+        {(dashboard) => (
+          <div className="mt-6 space-y-8">
+            <Holiday dashboard={dashboard} t={t} onChanged={changed} />
+            <CloseOrReactivate dashboard={dashboard} t={t} onChanged={changed} />
+            <ChangePassword t={t} />
+            <DeleteAccount t={t} />
+          </div>
+        )}
+      </ScreenShell>
+    </div>
   );
 }
 

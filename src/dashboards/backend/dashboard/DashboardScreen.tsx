@@ -4,7 +4,7 @@
  * notifications (read/unread), news for advertisers and the last promotions. Handles the `orderId`,
  * `sessionId` and `ageVerify` query parameters (spec §4) with a message (./QueryMessages.tsx).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { isApiError } from '#lib/api/errors.ts';
 import { formatDate } from '#lib/format.ts';
@@ -14,6 +14,7 @@ import { FormNotice } from '../../../components/form/Field.tsx';
 import { backendI18n } from '../i18n.ts';
 import { backendPath, backendRouter, type BackendRoute } from '../routes.ts';
 import { goToLogin, type BackendScreenProps } from '../screen-props.ts';
+import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { dashboardApi, type ChecklistItem, type ChecklistKey, type Dashboard, type NextStep, type Promotion } from './api.ts';
 import { NotificationList } from './NotificationList.tsx';
 import { QueryMessages } from './QueryMessages.tsx';
@@ -22,26 +23,11 @@ type Loaded = { dashboard: Dashboard; promotions: Promotion[]; skipped: string[]
 
 export default function DashboardScreen({ reloadProfile }: BackendScreenProps) {
   const t = useAppT(backendI18n);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((n) => n + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([dashboardApi.dashboard(controller.signal), dashboardApi.lastPromotions(controller.signal), dashboardApi.skipItems(controller.signal)]).then(
-      ([dashboard, promotions, skip]) => {
-        setFailed(false);
-        setLoaded({ dashboard, promotions, skipped: skip.items });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(error, 401)) goToLogin();
-        else setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [version]);
+  const { state, reload } = useScreenData<Loaded>((signal) =>
+    Promise.all([dashboardApi.dashboard(signal), dashboardApi.lastPromotions(signal), dashboardApi.skipItems(signal)]).then(
+      ([dashboard, promotions, skip]) => ({ dashboard, promotions, skipped: skip.items }),
+    ),
+  );
 
   const onPaid = useCallback(() => {
     reload();
@@ -49,28 +35,26 @@ export default function DashboardScreen({ reloadProfile }: BackendScreenProps) {
   }, [reload, reloadProfile]);
 
   return (
-    <section className="max-w-4xl">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{t('screens.dashboard')}</h1>
-      <QueryMessages t={t} onPaid={onPaid} />
-      {failed ? (
-        <div className="mt-6">
-          <FormNotice message={t('dashboard.loadError')} />
-          <button type="button" className="mt-3 rounded-lg border border-slate-300 px-4 py-2 font-semibold" onClick={reload}>
-            {t('app.retry')}
-          </button>
-        </div>
-      ) : loaded ? (
-        <div className="mt-6 space-y-8">
-          <StatusCard dashboard={loaded.dashboard} t={t} />
-          <Checklist items={loaded.dashboard.checklist} skipped={loaded.skipped} t={t} onChanged={reload} />
-          <NotificationList t={t} />
-          <News dashboard={loaded.dashboard} t={t} />
-          <Promotions promotions={loaded.promotions} t={t} />
-        </div>
-      ) : (
-        <p className="mt-6 text-slate-700">{t('app.loading')}</p>
-      )}
-    </section>
+    <div className="max-w-4xl">
+      <ScreenShell
+        id="dashboard-title"
+        title={t('screens.dashboard')}
+        aside={<QueryMessages t={t} onPaid={onPaid} />}
+        state={state}
+        loadError={t('dashboard.loadError')}
+        onRetry={reload}
+      >
+        {(loaded) => (
+          <div className="mt-6 space-y-8">
+            <StatusCard dashboard={loaded.dashboard} t={t} />
+            <Checklist items={loaded.dashboard.checklist} skipped={loaded.skipped} t={t} onChanged={reload} />
+            <NotificationList t={t} />
+            <News dashboard={loaded.dashboard} t={t} />
+            <Promotions promotions={loaded.promotions} t={t} />
+          </div>
+        )}
+      </ScreenShell>
+    </div>
   );
 }
 

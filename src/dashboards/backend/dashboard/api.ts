@@ -1,20 +1,9 @@
 /** The dashboard's calls: dashboard, notifications, skipped checklist items, last promotions. */
 import { backendApi } from '#lib/api/backend.ts';
 
-export type StatusWord = 'New' | 'Pending' | 'Active' | 'Expired' | 'Holiday' | 'Deactivated' | 'Locked' | 'Deleted';
-export type NextStep =
-  | 'completeChecklist'
-  | 'waitForApproval'
-  | 'waitForChanges'
-  | 'verifyAge'
-  | 'buyPackage'
-  | 'endHoliday'
-  | 'reactivate'
-  | 'contactSupport'
-  | 'restore'
-  | 'none';
-export type ChecklistKey = 'emailVerified' | 'phoneVerified' | 'pictures' | 'priceList' | 'schedule' | 'identityVerification' | 'approval' | 'package';
-export type ChecklistItem = { key: ChecklistKey; done: boolean; required: boolean; skippable: boolean; skipped: boolean };
+import type { ChecklistItem, ChecklistKey, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
+
+export type { ChecklistItem, ChecklistKey, NextStep, StatusWord };
 export type NewsItem = { id: number; title: string; body: string; publishedAt: string };
 
 export type Dashboard = {

@@ -3,13 +3,11 @@
  * approved advert a change waits for support: the field shows the proposed value with an "Awaiting
  * approval" badge and the value the public sees now.
  */
-import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useStore } from '@nanostores/react';
 import type * as v from 'valibot';
 import type { TFunction } from 'i18next';
 import { PersonalDetailsSchema, type PersonalDetailsInput } from '#lib/schemas/advert-edit.ts';
-import { isApiError } from '#lib/api/errors.ts';
 import { $locale } from '#lib/stores/locale.ts';
 import { toast } from '#lib/stores/toasts.ts';
 import MultiSelect from '../../../components/MultiSelect.tsx';
@@ -19,6 +17,7 @@ import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { goToLogin } from '../screen-props.ts';
+import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { fieldText, noticeText } from '../form-text.ts';
 import { PendingHint } from '../basic/PendingHint.tsx';
 import { personalApi, type PersonalDetails, type PersonalDetailsAnswer, type ReferenceOption } from './api.ts';
@@ -27,38 +26,13 @@ type Values = v.InferInput<typeof PersonalDetailsSchema>;
 
 export default function PersonalScreen() {
   const t = useAppT(backendI18n);
-  const [answer, setAnswer] = useState<PersonalDetailsAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    personalApi.get(controller.signal).then(setAnswer, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      if (isApiError(error, 401)) goToLogin();
-      else setFailed(true);
-    });
-    return () => controller.abort();
-  }, [attempt]);
-
+  const { state, setData, reload } = useScreenData(personalApi.get);
   return (
-    <section className="max-w-3xl">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{t('screens.personal')}</h1>
-      <p className="mt-2 text-slate-700">{t('personal.intro')}</p>
-      {failed ? (
-        <div className="mt-6">
-          <FormNotice message={t('personal.loadError')} />
-          <button type="button" className="mt-3 rounded-lg border border-slate-300 px-4 py-2 font-semibold" onClick={() => setAttempt((n) => n + 1)}>
-            {t('app.retry')}
-          </button>
-        </div>
-      ) : answer ? (
-        <PersonalForm answer={answer} t={t} onSaved={setAnswer} />
-      ) : (
-        <p className="mt-6 text-slate-700">{t('app.loading')}</p>
-      )}
-    </section>
+    <div className="max-w-3xl">
+      <ScreenShell id="personal-title" title={t('screens.personal')} intro={t('personal.intro')} state={state} loadError={t('personal.loadError')} onRetry={reload}>
+        {(answer) => <PersonalForm answer={answer} t={t} onSaved={setData} />}
+      </ScreenShell>
+    </div>
   );
 }
 

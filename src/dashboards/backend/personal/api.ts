@@ -1,25 +1,9 @@
 /** The personal/ screen's calls: personaldetails (GET answers the choices for nationality and languages too). */
 import { backendApi } from '#lib/api/backend.ts';
 
-export type PersonalDetails = {
-  age: number | null;
-  height: number | null;
-  weight: number | null;
-  /** 1 Natural, 2 Silicone. */
-  breastType: number | null;
-  nationalityId: number | null;
-  languageIds: number[];
-};
+import type { PersonalDetails, PersonalDetailsAnswer, ReferenceOption } from '#lib/schemas/backend-answers.ts';
 
-export type ReferenceOption = { id: number; code: string; nameDa: string; nameEn: string };
-
-export type PersonalDetailsAnswer = {
-  approved: boolean;
-  current: PersonalDetails;
-  pending: Partial<PersonalDetails>;
-  pendingFields: string[];
-  options: { nationalities: ReferenceOption[]; languages: ReferenceOption[] };
-};
+export type { PersonalDetails, PersonalDetailsAnswer, ReferenceOption };
 
 export type PersonalDetailsBody = {
   Age: number;

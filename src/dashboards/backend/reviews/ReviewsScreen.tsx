@@ -4,9 +4,8 @@
  * the reply is shown and no second one offered) and can ask support to remove a review with a reason
  * (deletereview; shown as requested afterwards).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
-import { ApiError } from '#lib/api/errors.ts';
 import { formatDate } from '#lib/format.ts';
 import { AddReviewSchema, DeleteReviewSchema } from '#lib/schemas/advert-edit.ts';
 import { toast } from '#lib/stores/toasts.ts';
@@ -16,6 +15,7 @@ import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { goToLogin } from '../screen-props.ts';
+import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { fieldText, noticeText, primaryButton, secondaryButton, smallButton } from '../form-text.ts';
 import { REVIEW_STATUS, reviewsApi, type ProfileReview, type ReviewStatusName } from './api.ts';
 
@@ -24,52 +24,19 @@ const FILTERS: Filter[] = ['all', 'approved', 'pending', 'hidden', 'rejected'];
 const statusName = (status: number): ReviewStatusName =>
   (Object.entries(REVIEW_STATUS).find(([, value]) => value === status)?.[0] as ReviewStatusName | undefined) ?? 'pending';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; reviews: ProfileReview[] };
-
 export default function ReviewsScreen() {
   const t = useAppT(backendI18n);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state, setData, reload } = useScreenData(reviewsApi.list);
   const [filter, setFilter] = useState<Filter>('all');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    reviewsApi.list(controller.signal).then(
-      (reviews) => setState({ status: 'ready', reviews }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) return goToLogin();
-        setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const replace = (review: ProfileReview) =>
-    setState((current) => (current.status === 'ready' ? { ...current, reviews: current.reviews.map((r) => (r.id === review.id ? review : r)) } : current));
-
-  const reviews = state.status === 'ready' ? state.reviews : [];
+  const reviews = state.status === 'ready' ? state.data : [];
+  const replace = (review: ProfileReview) => setData(reviews.map((r) => (r.id === review.id ? review : r)));
   const countOf = (f: Filter) => (f === 'all' ? reviews.length : reviews.filter((r) => statusName(r.status) === f).length);
   const shown = filter === 'all' ? reviews : reviews.filter((r) => statusName(r.status) === filter);
 
   return (
-    <section aria-labelledby="reviews-title">
-      <h1 id="reviews-title" className="text-2xl font-bold tracking-tight text-ink">
-        {t('screens.reviews')}
-      </h1>
-      <p className="mt-2 max-w-prose text-slate-700">{t('reviews.intro')}</p>
-      {state.status === 'loading' ? <p className="mt-6 text-slate-700">{t('app.loading')}</p> : null}
-      {state.status === 'error' ? (
-        <div className="mt-6">
-          <p role="alert" className="text-red-800">
-            {t('reviews.loadError')}
-          </p>
-          <button type="button" className="mt-3 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white" onClick={() => setAttempt((n) => n + 1)}>
-            {t('app.retry')}
-          </button>
-        </div>
-      ) : null}
-      {state.status === 'ready' ? (
+    <ScreenShell id="reviews-title" title={t('screens.reviews')} intro={t('reviews.intro')} state={state} loadError={t('reviews.loadError')} onRetry={reload}>
+      {() => (
         <>
           <div role="group" aria-label={t('reviews.filter')} className="mt-6 flex flex-wrap gap-2">
             {FILTERS.map((f) => (
@@ -98,8 +65,8 @@ export default function ReviewsScreen() {
             </ul>
           )}
         </>
-      ) : null}
-    </section>
+      )}
+    </ScreenShell>
   );
 }
 

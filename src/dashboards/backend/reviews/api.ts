@@ -1,22 +1,12 @@
 /** The reviews screen's calls (spec §7: profilereviews, addreview, deletereview). */
 import { backendApi } from '#lib/api/backend.ts';
+import type { ProfileReview } from '#lib/schemas/backend-answers.ts';
 
 /** Review status: 0 Pending, 1 Approved, 2 Hidden, 3 Rejected. */
 export const REVIEW_STATUS = { pending: 0, approved: 1, hidden: 2, rejected: 3 } as const;
 export type ReviewStatusName = keyof typeof REVIEW_STATUS;
 
-/** A review of the advertiser's advert (the reviewer's phone stays private). */
-export type ProfileReview = {
-  id: number;
-  authorName: string;
-  rating: number;
-  text: string;
-  status: number;
-  reply: string | null;
-  replyAt: string | null;
-  removalRequested: boolean;
-  createdAt: string;
-};
+export type { ProfileReview };
 
 const client = backendApi.client;
 

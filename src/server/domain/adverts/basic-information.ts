@@ -8,26 +8,9 @@ import { getOwnAdvert } from './own-advert.ts';
 import { pendingOf, type ModeratedField, type ModeratedValues } from './pending-changes.ts';
 import { saveModeratedEdit } from './moderated-edit.ts';
 
-export type BasicInformation = {
-  name: string;
-  title: string;
-  introduction: string;
-  description: string;
-  phone: string | null;
-  hasWhatsapp: boolean;
-  website: string | null;
-  regionId: number | null;
-  cityId: number | null;
-};
+import type { BasicInformation, BasicInformationAnswer } from '#lib/schemas/backend-answers.ts';
 
-/** What the basic/ screen shows: the approved values, and the values waiting for support's approval. */
-export type BasicInformationAnswer = {
-  /** Whether support has approved the advert (edits of an approved advert wait for approval). */
-  approved: boolean;
-  current: BasicInformation;
-  pending: Partial<BasicInformation>;
-  pendingFields: string[];
-};
+export type { BasicInformation, BasicInformationAnswer };
 
 const BASIC_FIELDS: readonly ModeratedField[] = ['name', 'title', 'introduction', 'description', 'phone', 'hasWhatsapp', 'website', 'location'];
 

@@ -18,32 +18,9 @@ import { writeAudit } from '../audit.ts';
 import { getOwnAdvert, requireAdvertiserAccountId, updateOwnAdvert } from './own-advert.ts';
 import { PROFILE_STATUS } from './statuses.ts';
 
-/** The status in plain words (spec §3 labels, plus the states the advertiser must tell apart). */
-export type StatusWord = 'New' | 'Pending' | 'Active' | 'Expired' | 'Holiday' | 'Deactivated' | 'Locked' | 'Deleted';
-/** What to do next (i18n keys of the dashboard screen). */
-export type NextStep =
-  | 'completeChecklist'
-  | 'waitForApproval'
-  | 'waitForChanges'
-  | 'verifyAge'
-  | 'buyPackage'
-  | 'endHoliday'
-  | 'reactivate'
-  | 'contactSupport'
-  | 'restore'
-  | 'none';
+import type { ChecklistItem, ChecklistKey, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
 
-export type ChecklistKey =
-  | 'emailVerified'
-  | 'phoneVerified'
-  | 'pictures'
-  | 'priceList'
-  | 'schedule'
-  | 'identityVerification'
-  | 'approval'
-  | 'package';
-
-export type ChecklistItem = { key: ChecklistKey; done: boolean; required: boolean; skippable: boolean; skipped: boolean };
+export type { ChecklistItem, ChecklistKey, NextStep, StatusWord };
 
 /** Items that are the support's or the shop's to complete, not the advertiser's. */
 const AWAITED_ITEMS: readonly ChecklistKey[] = ['approval', 'package'];

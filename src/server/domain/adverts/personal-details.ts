@@ -8,24 +8,10 @@ import { getOwnAdvert } from './own-advert.ts';
 import { pendingOf, type ModeratedField, type ModeratedValues } from './pending-changes.ts';
 import { saveModeratedEdit } from './moderated-edit.ts';
 
-export type PersonalDetails = {
-  age: number | null;
-  height: number | null;
-  weight: number | null;
-  /** 1 Natural, 2 Silicone. */
-  breastType: number | null;
-  nationalityId: number | null;
-  languageIds: number[];
-};
+import type { PersonalDetails, PersonalDetailsAnswer } from '#lib/schemas/backend-answers.ts';
 
-export type PersonalDetailsAnswer = {
-  approved: boolean;
-  current: PersonalDetails;
-  pending: Partial<PersonalDetails>;
-  pendingFields: string[];
-  /** The choices, for the screen's selects. */
-  options: { nationalities: { id: number; code: string; nameDa: string; nameEn: string }[]; languages: { id: number; code: string; nameDa: string; nameEn: string }[] };
-};
+export type { PersonalDetails, PersonalDetailsAnswer };
+
 
 const PERSONAL_FIELDS: readonly ModeratedField[] = ['age', 'height', 'weight', 'breastType', 'nationalityId', 'languageIds'];
 

@@ -4,23 +4,12 @@ import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
 import { getOwnAdvert, publishAdvertChange } from './own-advert.ts';
+import type { ProfileReview } from '#lib/schemas/backend-answers.ts';
 
 /** Review status: 0 Pending, 1 Approved, 2 Hidden, 3 Rejected (schema). */
 export const REVIEW_STATUS = { Pending: 0, Approved: 1, Hidden: 2, Rejected: 3 } as const;
 
-/** A review as its advertiser sees it (the reviewer's phone stays private). */
-export type ProfileReview = {
-  id: number;
-  authorName: string;
-  rating: number;
-  text: string;
-  /** 0 Pending, 1 Approved, 2 Hidden, 3 Rejected. */
-  status: number;
-  reply: string | null;
-  replyAt: string | null;
-  removalRequested: boolean;
-  createdAt: string;
-};
+export type { ProfileReview };
 
 function viewOf(review: Review): ProfileReview {
   return {
