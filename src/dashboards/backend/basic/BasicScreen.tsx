@@ -38,7 +38,7 @@ export default function BasicScreen({ profile, reloadProfile }: BackendScreenPro
   return (
     <div className="max-w-3xl">
       <ScreenShell
-        id="basic-title"
+        id="basic-screen-heading"
         title={t('screens.basic')}
         intro={t('basic.intro')}
         aside={

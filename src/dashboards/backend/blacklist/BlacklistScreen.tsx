@@ -36,7 +36,7 @@ export default function BlacklistScreen() {
 
   return (
     <ScreenShell
-      id="blacklist-title"
+      id="blacklist-screen-heading"
       title={t('screens.blacklist')}
       intro={t('blacklist.intro')}
       aside={<p className="mt-2 max-w-prose font-medium text-slate-800">{t('blacklist.reviewsRefused')}</p>}

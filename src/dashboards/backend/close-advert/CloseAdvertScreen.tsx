@@ -38,7 +38,7 @@ export default function CloseAdvertScreen({ reloadProfile }: BackendScreenProps)
 
   return (
     <div className="max-w-3xl">
-      <ScreenShell id="close-advert-title" title={t('screens.closeAdvert')} state={state} loadError={t('closeAdvert.loadError')} onRetry={reload}>
+      <ScreenShell id="close-advert-screen-heading" title={t('screens.closeAdvert')} state={state} loadError={t('closeAdvert.loadError')} onRetry={reload}>
         {(dashboard) => (
           <div className="mt-6 space-y-8">
             <Holiday dashboard={dashboard} t={t} onChanged={changed} />

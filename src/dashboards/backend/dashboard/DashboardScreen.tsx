@@ -37,7 +37,7 @@ export default function DashboardScreen({ reloadProfile }: BackendScreenProps) {
   return (
     <div className="max-w-4xl">
       <ScreenShell
-        id="dashboard-title"
+        id="dashboard-screen-heading"
         title={t('screens.dashboard')}
         aside={<QueryMessages t={t} onPaid={onPaid} />}
         state={state}

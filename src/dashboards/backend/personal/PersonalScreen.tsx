@@ -29,7 +29,7 @@ export default function PersonalScreen() {
   const { state, setData, reload } = useScreenData(personalApi.get);
   return (
     <div className="max-w-3xl">
-      <ScreenShell id="personal-title" title={t('screens.personal')} intro={t('personal.intro')} state={state} loadError={t('personal.loadError')} onRetry={reload}>
+      <ScreenShell id="personal-screen-heading" title={t('screens.personal')} intro={t('personal.intro')} state={state} loadError={t('personal.loadError')} onRetry={reload}>
         {(answer) => <PersonalForm answer={answer} t={t} onSaved={setData} />}
       </ScreenShell>
     </div>

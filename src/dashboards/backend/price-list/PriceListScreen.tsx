@@ -17,7 +17,7 @@ export default function PriceListScreen() {
   const t = useAppT(backendI18n);
   const { state, setData, reload } = useScreenData(priceListApi.load);
   return (
-    <ScreenShell id="price-list-title" title={t('screens.priceList')} intro={t('priceList.intro')} state={state} loadError={t('priceList.loadError')} onRetry={reload}>
+    <ScreenShell id="price-list-screen-heading" title={t('screens.priceList')} intro={t('priceList.intro')} state={state} loadError={t('priceList.loadError')} onRetry={reload}>
       {(data) => (
         <div className="mt-6 space-y-10">
           <PriceItemsSection data={data} onChange={setData} />

@@ -35,7 +35,7 @@ export default function ReviewsScreen() {
   const shown = filter === 'all' ? reviews : reviews.filter((r) => statusName(r.status) === filter);
 
   return (
-    <ScreenShell id="reviews-title" title={t('screens.reviews')} intro={t('reviews.intro')} state={state} loadError={t('reviews.loadError')} onRetry={reload}>
+    <ScreenShell id="reviews-screen-heading" title={t('screens.reviews')} intro={t('reviews.intro')} state={state} loadError={t('reviews.loadError')} onRetry={reload}>
       {() => (
         <>
           <div role="group" aria-label={t('reviews.filter')} className="mt-6 flex flex-wrap gap-2">

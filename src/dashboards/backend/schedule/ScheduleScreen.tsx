@@ -53,7 +53,7 @@ export default function ScheduleScreen() {
   const t = useAppT(backendI18n);
   const { state, reload } = useScreenData(scheduleApi.load);
   return (
-    <ScreenShell id="schedule-title" title={t('screens.schedule')} intro={t('schedule.intro')} state={state} loadError={t('schedule.loadError')} onRetry={reload}>
+    <ScreenShell id="schedule-screen-heading" title={t('screens.schedule')} intro={t('schedule.intro')} state={state} loadError={t('schedule.loadError')} onRetry={reload}>
       {(answer) => <WeekForm answer={answer} />}
     </ScreenShell>
   );
