@@ -193,7 +193,8 @@ export default function SearchFilters({ messages, locale, mode, references, land
     mode === 'freetext' ? (freeText ? t('search_page.heading', { text: freeText }) : t('search_page.headingEmpty')) : null;
 
   return (
-    <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
+    // data-search-ready: the island has read the URL and handles clicks (browser tests wait for it).
+    <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8" data-search-ready={urlRead ? '' : undefined}>
       {heading !== null ? (
         <h1 className="mb-4 text-3xl font-bold tracking-tight text-ink lg:col-span-2 lg:mb-0">{heading}</h1>
       ) : null}

@@ -11,6 +11,8 @@ async function search(request: APIRequestContext, params: Record<string, string>
 
 const count = (page: Page) => page.locator('[data-result-count]');
 const cards = (page: Page) => page.locator('#main [data-advert-card]');
+/** The filters island has read the URL and handles clicks (hydration can finish after Astro's mark). */
+const searchReady = (page: Page) => expect(page.locator('[data-search-ready]')).toHaveCount(1);
 const languages = (page: Page) => page.locator('[data-multiselect="languages"]');
 
 test('filters: the URL follows, results change, a reload keeps them and back restores the earlier state', async ({
@@ -28,6 +30,7 @@ test('filters: the URL follows, results change, a reload keeps them and back res
 
   await page.goto('/escort/');
   await islandsReady(page);
+  await searchReady(page);
   await expect(count(page)).toHaveText(`${all.total} annoncer`);
   await expect(page.getByRole('group', { name: '18+' })).toBeVisible();
   await checkA11y(page);
@@ -52,6 +55,7 @@ test('filters: the URL follows, results change, a reload keeps them and back res
   // A reload keeps the filters and shows the filtered results straight away.
   await page.reload();
   await islandsReady(page);
+  await searchReady(page);
   await expect(count(page)).toHaveText(`${validatedEnglish.total} annoncer`);
   await expect(page.getByRole('checkbox', { name: 'Validerede' })).toBeChecked();
   await expect(languages(page).getByRole('checkbox', { name: 'Engelsk' })).toBeChecked();
@@ -77,6 +81,7 @@ test('ranges travel in the URL only when they differ from the defaults; a cold U
   const filtered = await search(request, { Url: '/escort/', AgeFrom: '30', Outcall: 'true' });
   await page.goto('/escort/?outcall=true&ageFrom=30&ageTo=80');
   await islandsReady(page);
+  await searchReady(page);
   await expect(count(page)).toHaveText(`${filtered.total} annoncer`);
   const from = page.getByRole('group', { name: '18+' }).getByRole('spinbutton', { name: 'Fra' });
   await expect(from).toHaveValue('30');
@@ -115,6 +120,7 @@ test('nothing found: the empty state suggests widening the search, and reset bri
   const path = `/escort/${first!.regionSlug}/${first!.citySlug}/`;
   await page.goto(`${path}?text=qqqzzzxxx`);
   await islandsReady(page);
+  await searchReady(page);
   const empty = page.locator('[data-empty-results]');
   await expect(empty).toContainText('Ingen annoncer matcher');
   // Wider places keep the filters.
@@ -142,6 +148,7 @@ test('paging: the next page comes from the API without a reload, and the URL kee
 
   await page.goto(`/${kind}/`);
   await islandsReady(page);
+  await searchReady(page);
   await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   const pages = page.getByRole('navigation', { name: 'Sider' });
   await pages.getByRole('link', { name: 'Side 2' }).click();
@@ -160,6 +167,7 @@ test('English landing pages: filters and the spec texts of the multiselect in En
   await passAgeGate(context, baseURL);
   await page.goto('/en/thaimassage/');
   await islandsReady(page);
+  await searchReady(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thai massage in Denmark');
   await page.locator('summary', { hasText: 'Nationality' }).click();
   await page.getByRole('searchbox', { name: 'Filter Nationality' }).fill('qqqxxx');
@@ -191,6 +199,7 @@ test('the location search goes to the landing page of the chosen city', async ({
   await passAgeGate(context, baseURL);
   await page.goto('/escort/?validated=true');
   await islandsReady(page);
+  await searchReady(page);
   const combobox = page.getByRole('combobox', { name: 'By eller region' });
   await combobox.fill('Køben');
   const option = page.getByRole('option', { name: /København/ });
