@@ -1,8 +1,8 @@
 /** Helpers for the advertiser-account tests: HTTP calls, the outbox, a valid createprofile body. */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { cities, outboxMessages } from '#server/db/schema.ts';
-import type { TestServer } from '#tests/support/test-server.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 export type Call = { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string | number>; cookie?: string | undefined };
 
@@ -113,4 +113,34 @@ export async function createProfileOverHttp(server: TestServer, overrides: Recor
   const cookie = sessionCookieOf(response)!;
   const profile = (await response.json()) as { id: number; advertId: number; phoneVerificationId: number } & Record<string, unknown>;
   return { input, cookie, profile, email: String(input.Email).toLowerCase(), phone: String(input.Phone).replace(/\D/g, '').slice(-8) };
+}
+
+export const MINUTE = 60_000;
+
+/**
+ * One test server for the calling file, started before its tests and closed after, whose clock can be
+ * moved on (`advance`, never back) for expiry, lockout and resend rules; with the two calls most account
+ * tests make.
+ */
+export function clockedServer() {
+  let offsetMs = 0;
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer({ now: () => new Date(Date.now() + offsetMs), captureLogs: true });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const server = (): TestServer => {
+    if (!started) throw new Error('the test server is not started yet');
+    return started;
+  };
+  return {
+    server,
+    advance: (ms: number) => {
+      offsetMs += ms;
+    },
+    userProfile: (cookie: string | undefined) => call(server(), '/api/backend/userprofile', { cookie }),
+    login: (email: string, password: string) => call(server(), '/api/frontend/login', { body: { email, password } }),
+  };
 }

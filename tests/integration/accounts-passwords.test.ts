@@ -2,10 +2,10 @@
  * Advertiser accounts over real HTTP (spec §7): resetpassword, changepassword and updatepassword, with
  * links read from the outbox. The server's clock can be moved on (`advance`) for expiry.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, loginEvents } from '#server/db/schema.ts';
-import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import type { TestServer } from '#tests/support/test-server.ts';
 import {
   GOOD_PASSWORD,
   call,
@@ -15,25 +15,16 @@ import {
   outboxFor,
   sessionCookieOf,
   uniqueEmail,
+  MINUTE,
+  clockedServer,
 } from './accounts-helpers.ts';
 
+const clocked = clockedServer();
+const { advance, userProfile, login } = clocked;
 let server: TestServer;
-let offsetMs = 0;
-/** Moves the server's clock on (never back). */
-const advance = (ms: number) => {
-  offsetMs += ms;
-};
-const MINUTE = 60_000;
-
-beforeAll(async () => {
-  server = await startTestServer({ now: () => new Date(Date.now() + offsetMs), captureLogs: true });
+beforeAll(() => {
+  server = clocked.server();
 });
-afterAll(async () => {
-  await server?.close();
-});
-
-const userProfile = (cookie: string | undefined) => call(server, '/api/backend/userprofile', { cookie });
-const login = (email: string, password: string) => call(server, '/api/frontend/login', { body: { email, password } });
 
 describe('resetpassword and changepassword', () => {
   it('resetpassword answers 204 whatever the email; changepassword sets the password and ends every session', async () => {

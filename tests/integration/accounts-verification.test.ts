@@ -3,10 +3,10 @@
  * emailverification, with codes and links read from the outbox. The server's clock can be moved on
  * (`advance`) for expiry and resend rules.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '#server/db/schema.ts';
-import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import type { TestServer } from '#tests/support/test-server.ts';
 import {
   GOOD_PASSWORD,
   call,
@@ -16,25 +16,16 @@ import {
   lastSmsCode,
   outboxFor,
   uniqueEmail,
+  MINUTE,
+  clockedServer,
 } from './accounts-helpers.ts';
 
+const clocked = clockedServer();
+const { advance, userProfile, login } = clocked;
 let server: TestServer;
-let offsetMs = 0;
-/** Moves the server's clock on (never back). */
-const advance = (ms: number) => {
-  offsetMs += ms;
-};
-const MINUTE = 60_000;
-
-beforeAll(async () => {
-  server = await startTestServer({ now: () => new Date(Date.now() + offsetMs), captureLogs: true });
+beforeAll(() => {
+  server = clocked.server();
 });
-afterAll(async () => {
-  await server?.close();
-});
-
-const userProfile = (cookie: string | undefined) => call(server, '/api/backend/userprofile', { cookie });
-const login = (email: string, password: string) => call(server, '/api/frontend/login', { body: { email, password } });
 
 describe('sendsms and codeverification', () => {
   it('codeverification confirms the phone with the code from the outbox, once', async () => {

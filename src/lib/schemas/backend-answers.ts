@@ -32,6 +32,24 @@ export type ChecklistKey =
 
 export type ChecklistItem = { key: ChecklistKey; done: boolean; required: boolean; skippable: boolean; skipped: boolean };
 
+export type NewsItem = { id: number; title: string; body: string; publishedAt: string };
+
+/** GET dashboard: status in plain words with the next step, expiration, checklist, unread count and news. */
+export type Dashboard = {
+  profileStatus: number;
+  status: { word: StatusWord; nextStep: NextStep };
+  expirationDate: string | null;
+  holidayUntil: string | null;
+  checklist: ChecklistItem[];
+  /** Every required item is done: the advert is (or can be) live. */
+  canGoLive: boolean;
+  /** Fields waiting for support's approval. */
+  pendingFields: string[];
+  unreadNotifications: number;
+  /** News for advertisers in the account's language, newest first. */
+  news: NewsItem[];
+};
+
 // basic/ and personal/ -------------------------------------------------------------------------------
 
 export type BasicInformation = {

@@ -1,22 +1,8 @@
 /** The dashboard's calls: dashboard, notifications, skipped checklist items, last promotions. */
 import { backendApi } from '#lib/api/backend.ts';
+import type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
 
-import type { ChecklistItem, ChecklistKey, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
-
-export type { ChecklistItem, ChecklistKey, NextStep, StatusWord };
-export type NewsItem = { id: number; title: string; body: string; publishedAt: string };
-
-export type Dashboard = {
-  profileStatus: number;
-  status: { word: StatusWord; nextStep: NextStep };
-  expirationDate: string | null;
-  holidayUntil: string | null;
-  checklist: ChecklistItem[];
-  canGoLive: boolean;
-  pendingFields: string[];
-  unreadNotifications: number;
-  news: NewsItem[];
-};
+export type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, StatusWord };
 
 export type NotificationItem = { id: number; title: string; body: string; link: string | null; status: number; read: boolean; createdAt: string };
 export type Notifications = { items: NotificationItem[]; unread: number };

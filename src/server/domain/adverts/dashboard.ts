@@ -18,9 +18,9 @@ import { writeAudit } from '../audit.ts';
 import { getOwnAdvert, requireAdvertiserAccountId, updateOwnAdvert } from './own-advert.ts';
 import { PROFILE_STATUS } from './statuses.ts';
 
-import type { ChecklistItem, ChecklistKey, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
+import type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
 
-export type { ChecklistItem, ChecklistKey, NextStep, StatusWord };
+export type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, StatusWord };
 
 /** Items that are the support's or the shop's to complete, not the advertiser's. */
 const AWAITED_ITEMS: readonly ChecklistKey[] = ['approval', 'package'];
@@ -98,22 +98,6 @@ async function checklistOf(ctx: DomainContext, advert: Advert, account: Account,
   );
 }
 
-export type NewsItem = { id: number; title: string; body: string; publishedAt: string };
-
-export type Dashboard = {
-  profileStatus: number;
-  status: { word: StatusWord; nextStep: NextStep };
-  expirationDate: string | null;
-  holidayUntil: string | null;
-  checklist: ChecklistItem[];
-  /** Every required item is done: the advert is (or can be) live. */
-  canGoLive: boolean;
-  /** Fields waiting for support's approval. */
-  pendingFields: string[];
-  unreadNotifications: number;
-  /** News for advertisers in the account's language, newest first. */
-  news: NewsItem[];
-};
 
 /** dashboard: status in plain words with the next step, expiration, checklist, unread count and news. */
 export async function getDashboard(ctx: DomainContext): Promise<Dashboard> {

@@ -61,6 +61,30 @@ function answerOf(advert: Pick<Advert, 'holidayUntil' | 'expirationDate'>, now: 
 }
 
 /**
+ * Sets or ends the holiday: the paid periods move with it (`shiftPaidPeriods`), the change is audited with
+ * before and after, and published (search index, site rebuild).
+ */
+async function moveHoliday(
+  ctx: DomainContext,
+  advert: Advert,
+  until: Date | null,
+  now: Date,
+  action: 'advert.holiday.set' | 'advert.holiday.reset',
+): Promise<HolidayAnswer> {
+  const change = { holidayUntil: until, ...shiftPaidPeriods(advert, advert.holidayUntil, until, now) };
+  await updateOwnAdvert(ctx, advert, change);
+  await writeAudit(ctx, {
+    action,
+    targetType: 'advert',
+    targetId: advert.id,
+    before: { holidayUntil: advert.holidayUntil, expirationDate: advert.expirationDate, frontPageBoostUntil: advert.frontPageBoostUntil, searchBoostUntil: advert.searchBoostUntil },
+    after: change,
+  });
+  await publishAdvertChange(ctx, advert.id, action);
+  return answerOf({ ...advert, ...change }, now);
+}
+
+/**
  * setprofileholiday: hides an Active advert from the public until a date in the future (at most a year
  * ahead); the paid days are given back (`shiftPaidPeriods`). Setting it again moves the date.
  */
@@ -75,17 +99,7 @@ export async function setProfileHoliday(ctx: DomainContext, input: { Until: stri
     throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'Until', message: 'range' }]);
   }
   if (advert.status !== PROFILE_STATUS.Active) throw new AppError('CONFLICT', 'Only an active advert can go on holiday');
-  const change = { holidayUntil: until, ...shiftPaidPeriods(advert, advert.holidayUntil, until, now) };
-  await updateOwnAdvert(ctx, advert, change);
-  await writeAudit(ctx, {
-    action: 'advert.holiday.set',
-    targetType: 'advert',
-    targetId: advert.id,
-    before: { holidayUntil: advert.holidayUntil, expirationDate: advert.expirationDate, frontPageBoostUntil: advert.frontPageBoostUntil, searchBoostUntil: advert.searchBoostUntil },
-    after: change,
-  });
-  await publishAdvertChange(ctx, advert.id, 'advert.holiday.set');
-  return answerOf({ ...advert, ...change }, now);
+  return moveHoliday(ctx, advert, until, now, 'advert.holiday.set');
 }
 
 /** resetprofileholidation: back now; what is left of the holiday is taken back from the paid periods. */
@@ -93,15 +107,5 @@ export async function resetProfileHoliday(ctx: DomainContext): Promise<HolidayAn
   const advert = await getOwnAdvert(ctx);
   const now = ctx.now();
   if (advert.holidayUntil === null) return answerOf(advert, now);
-  const change = { holidayUntil: null, ...shiftPaidPeriods(advert, advert.holidayUntil, null, now) };
-  await updateOwnAdvert(ctx, advert, change);
-  await writeAudit(ctx, {
-    action: 'advert.holiday.reset',
-    targetType: 'advert',
-    targetId: advert.id,
-    before: { holidayUntil: advert.holidayUntil, expirationDate: advert.expirationDate, frontPageBoostUntil: advert.frontPageBoostUntil, searchBoostUntil: advert.searchBoostUntil },
-    after: change,
-  });
-  await publishAdvertChange(ctx, advert.id, 'advert.holiday.reset');
-  return answerOf({ ...advert, ...change }, now);
+  return moveHoliday(ctx, advert, null, now, 'advert.holiday.reset');
 }
