@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './scripts/server-flags.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 3100);
 const external = process.env['E2E_BASE_URL'];
@@ -45,7 +46,7 @@ export default defineConfig({
     ? {}
     : {
         webServer: {
-          command: 'node --max-semi-space-size=8 scripts/start.ts',
+          command: `node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.ts`,
           url: `http://127.0.0.1:${port}/readyz`,
           timeout: 5 * 60_000,
           reuseExistingServer: false,

@@ -28,6 +28,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { adverts } from '#server/db/schema.ts';
 import { refreshAdvertSearch, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
@@ -103,8 +104,7 @@ type Server = {
 };
 
 async function startServer(dir: string, port: number): Promise<Server> {
-  // The same V8 flags as `npm start` (package.json).
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

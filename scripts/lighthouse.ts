@@ -36,6 +36,7 @@ import lighthouse, { type Result } from 'lighthouse';
 // Lighthouse's own dependency (the launcher its CLI uses), not one of ours.
 import { launch } from 'chrome-launcher';
 import { AGE_CONSENT_COOKIE, AGE_CONSENT_MAX_AGE } from '../src/components/age-consent.ts';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADVERTS = Number(process.env['LIGHTHOUSE_ADVERTS'] ?? 320);
@@ -94,8 +95,7 @@ type Server = { url: string; exitCode: () => number | null; stop: () => Promise<
 
 /** The production server as `npm start` runs it, on a fresh data directory with the demo seed. */
 async function startServer(dataDir: string, port: number): Promise<Server> {
-  // The same V8 flags as `npm start` (package.json).
-  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=8', 'scripts/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
