@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -15,8 +15,12 @@ import { AppError } from './domain/errors.ts';
 import { frontendRoutes } from './api/frontend.ts';
 import { backendRoutes } from './api/backend.ts';
 import { supportRoutes } from './api/support.ts';
+import { mediaModerationRoutes } from './api/media-moderation.ts';
+import { videoEncoderRoutes } from './api/video-encoder.ts';
 import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
-import type { Messaging } from './adapters/types.ts';
+import type { MediaStorage, Messaging } from './adapters/types.ts';
+import { createLocalStorage } from './adapters/storage/local-storage.ts';
+import { createMediaWork } from './domain/media/media-work.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
 import { loadConfig } from './config.ts';
 import { registerStaticSite } from './static-site.ts';
@@ -39,6 +43,18 @@ export type AppOptions = {
   messaging?: Messaging;
   /** RATE_LIMIT_SCALE: multiplies the account calls' per-address rate limits; default 1. */
   rateLimitScale?: number;
+  /** Media storage; default the local disk under mediaDir (the main job passes S3 when configured). */
+  storage?: MediaStorage;
+  /** MEDIA_CONCURRENCY: heavy media tasks at once; default 1. */
+  mediaConcurrency?: number;
+  /** REDIS_URL: hub messages reach every instance through Redis pub/sub when set. */
+  redisUrl?: string | undefined;
+  /** Origins allowed to open the notification hub; default the site's own. */
+  hubAllowedOrigins?: string[];
+  /** ENCODER_SECRET; default a random one per start (one instance). */
+  encoderSecret?: string | undefined;
+  /** SITE_URL; default http://localhost:3000. */
+  siteUrl?: string;
 };
 
 /** Stream errors a client causes by closing its connection before the answer is complete. */
@@ -82,6 +98,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now ?? (() => new Date()),
     messaging,
     rateLimitScale: options.rateLimitScale ?? 1,
+    storage: options.storage ?? createLocalStorage(options.mediaDir),
+    mediaWork: createMediaWork(options.mediaConcurrency ?? 1),
+    // Replaced by the notification hub (src/server/hub) when it is registered below.
+    hub: { sendToAccount: async () => {} },
+    encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
+    siteUrl: options.siteUrl ?? 'http://localhost:3000',
   };
 
   app.addHook('onSend', async (request, reply) => {
@@ -146,6 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(frontendRoutes(deps), { prefix: '/api/frontend' });
   await app.register(backendRoutes(deps), { prefix: '/api/backend' });
   await app.register(supportRoutes(deps), { prefix: '/api/support' });
+  // Media calls that are not the advertiser's own (support's moderation, the encoder's signed
+  // postbacks) sit beside the backend's session hook, under the spec's /api/backend/ names.
+  await app.register(mediaModerationRoutes(deps), { prefix: '/api/backend' });
+  await app.register(videoEncoderRoutes(deps), { prefix: '/api/backend' });
 
   /** Payment provider's return address (spec §2): on to the backend's payment callback screen. */
   app.get('/api/CardBilling/Success', async (request, reply) => {

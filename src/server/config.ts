@@ -46,6 +46,19 @@ const EnvSchema = v.object({
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200, 'must be at most 200 characters'))),
   RATE_LIMIT_SCALE: integer(1, 1, 1000),
+  // Media storage: S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/media.
+  S3_BUCKET: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  S3_ENDPOINT: v.optional(url(['http:', 'https:'])),
+  S3_REGION: v.optional(v.pipe(v.string(), v.nonEmpty()), 'eu-north-1'),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  S3_FORCE_PATH_STYLE: boolean(false),
+  /** Extra origins allowed to open the notification hub (comma-separated); the site's own always is. */
+  HUB_ALLOWED_ORIGINS: v.optional(v.string()),
+  /** Signs the video encoder's postbacks; generated per start when unset (one instance). */
+  ENCODER_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** How many pictures or videos are processed at once (bounded so searches stay fast). */
+  MEDIA_CONCURRENCY: integer(1, 1, 16),
 });
 
 export type Config = {
@@ -79,6 +92,21 @@ export type Config = {
    */
   rateLimitScale: number;
   cookieSecure: boolean;
+  /** S3-compatible storage for media when S3_BUCKET is set; otherwise media live under paths.media. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /** Origins allowed to open the notification hub: the site's own and HUB_ALLOWED_ORIGINS. */
+  hubAllowedOrigins: string[];
+  encoderSecret: string | undefined;
+  mediaConcurrency: number;
   paths: { db: string; media: string; site: string };
 };
 
@@ -129,6 +157,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(siteUrl).hostname}`,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     cookieSecure: siteUrl.startsWith('https:'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    hubAllowedOrigins: [
+      new URL(siteUrl).origin,
+      ...(e.HUB_ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/$/, ''))
+        .filter((origin) => origin.length > 0),
+    ],
+    encoderSecret: e.ENCODER_SECRET,
+    mediaConcurrency: e.MEDIA_CONCURRENCY,
     paths: {
       db: path.join(dataDir, 'db'),
       media: path.join(dataDir, 'media'),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createS3Storage } from './adapters/storage/s3-storage.ts';
 import { seedReference } from './db/seed/seed-reference.ts';
 import { isSeeded, seedDemo } from './db/seed/seed-demo.ts';
 import type { DomainEvent, DomainEvents } from './domain/context.ts';
@@ -104,6 +105,13 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       sessionDays: config.sessionDays,
       cookieSecure: config.cookieSecure,
       trustProxy: config.trustProxy,
+      // Media: S3 when S3_BUCKET is set (docs/decisions/013); the local disk otherwise (buildApp's default).
+      ...(config.s3 ? { storage: createS3Storage(config.s3) } : {}),
+      mediaConcurrency: config.mediaConcurrency,
+      redisUrl: config.redisUrl,
+      hubAllowedOrigins: config.hubAllowedOrigins,
+      encoderSecret: config.encoderSecret,
+      siteUrl: config.siteUrl,
     });
     await app.listen({ host: config.host, port: config.port });
     // Load the in-memory search index now rather than on the first visitor's search.

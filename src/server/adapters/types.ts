@@ -18,3 +18,43 @@ export type Messaging = {
   sendEmail: (message: OutgoingEmail) => Promise<void>;
   sendSms: (message: OutgoingSms) => Promise<void>;
 };
+
+/**
+ * Where media files live (docs/decisions/013): `public` files are served at `/media/{key}` with long
+ * immutable caching; `private` files (originals, verification files) are never reachable by a URL.
+ * Keys are relative paths of generated names (`pictures/12/3f…c1-640.webp`), never user input.
+ * Two implementations pass one test suite: local disk under DATA_DIR/media (`media/public`,
+ * `media/private`) and S3-compatible object storage (`public/…` and `private/…` in one bucket).
+ */
+export type StorageArea = 'public' | 'private';
+
+export type StoredObject = { body: import('node:stream').Readable; size: number; contentType: string };
+
+export type MediaStorage = {
+  /** Stores a file from disk (streamed, never whole in memory). Replaces an existing one. */
+  putFile: (area: StorageArea, key: string, filePath: string, contentType: string) => Promise<void>;
+  /** Stores bytes held in memory (small files: picture variants, posters). */
+  putBytes: (area: StorageArea, key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
+  /** Opens a stored file, or null when there is none. */
+  open: (area: StorageArea, key: string) => Promise<StoredObject | null>;
+  /** Copies a stored file to a local path (for ffmpeg and sharp), streamed. Throws when missing. */
+  download: (area: StorageArea, key: string, filePath: string) => Promise<void>;
+  exists: (area: StorageArea, key: string) => Promise<boolean>;
+  /** Deletes one file; a missing one is not an error. */
+  delete: (area: StorageArea, key: string) => Promise<void>;
+  /** Deletes every file whose key starts with the prefix; answers how many. */
+  deletePrefix: (area: StorageArea, prefix: string) => Promise<number>;
+  /** The local folder of an area when files are on this disk (served by @fastify/static), else null. */
+  localRoot: (area: StorageArea) => string | null;
+};
+
+/** The two events of the notification hub (spec §1), sent to the owner's connections only. */
+export type HubEventName = 'VideoUploaded' | 'VideoThumbnailUploaded';
+
+/**
+ * The notification hub as the domain and jobs see it: a message for one advertiser account reaches
+ * every hub connection of that account, on this instance and (with REDIS_URL) on every other one.
+ */
+export type NotificationHub = {
+  sendToAccount: (accountId: number, event: HubEventName, payload: unknown) => Promise<void>;
+};

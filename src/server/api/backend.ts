@@ -5,6 +5,8 @@ import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
 import { ADVERTISER_COOKIE, clearSessionCookie, noStore, type ApiDeps } from './http.ts';
 import { backendAdvertRoutes } from './backend-advert.ts';
+import { backendPictureRoutes } from './backend-pictures.ts';
+import { backendVideoRoutes } from './backend-videos.ts';
 import { accountBackendRoutes } from './account.ts';
 
 type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
@@ -31,6 +33,8 @@ export function backendRoutes(deps: ApiDeps) {
     });
 
     await app.register(backendAdvertRoutes(deps));
+    await app.register(backendPictureRoutes(deps));
+    await app.register(backendVideoRoutes(deps));
 
     app.get('/userprofile', async (request) => {
       return getUserProfile(deps.db, advertiserOf(request).accountId, deps.now());

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { AppError, httpStatusOf, type FieldError } from '../domain/errors.ts';
 import type { Actor, DomainContext, DomainEvents } from '../domain/context.ts';
 import type { Db } from '../db/client.ts';
-import type { Messaging } from '../adapters/types.ts';
+import type { MediaStorage, Messaging, NotificationHub } from '../adapters/types.ts';
+import type { MediaWork } from '../domain/media/media-work.ts';
 
 /** What every door needs from the running server. */
 export type ApiDeps = {
@@ -16,6 +17,16 @@ export type ApiDeps = {
   messaging: Messaging;
   /** Multiplies the per-address rate limits of the account calls (RATE_LIMIT_SCALE, default 1). */
   rateLimitScale: number;
+  /** Where media files live (local disk or S3), made once by the server (docs/decisions/013). */
+  storage: MediaStorage;
+  /** The bounded queue every heavy media task runs through (MEDIA_CONCURRENCY). */
+  mediaWork: MediaWork;
+  /** Messages to an advertiser's notification-hub connections, on every instance. */
+  hub: NotificationHub;
+  /** Signs and checks the video encoder's postbacks (ENCODER_SECRET, else one per start). */
+  encoderSecret: string;
+  /** The site's public address (SITE_URL). */
+  siteUrl: string;
 };
 
 export const ADVERTISER_COOKIE = 'sid';

@@ -403,6 +403,10 @@ export const pictures = pgTable(
     moderatedBy: integer('moderated_by').references(() => supportUsers.id, { onDelete: 'set null' }),
     moderatedAt: tstz('moderated_at'),
     perceptualHash: text('perceptual_hash'),
+    /** The uploaded file as received, in private storage (never reachable by a URL). */
+    originalKey: text('original_key'),
+    /** Why support declined it (shown to the advertiser). */
+    declineReason: text('decline_reason'),
     createdAt: createdAt(),
     deletedAt: tstz('deleted_at'),
   },
@@ -421,10 +425,20 @@ export const videos = pgTable(
     advertId: integer('advert_id')
       .notNull()
       .references(() => adverts.id, { onDelete: 'cascade' }),
+    /** The prefix of its public files (`videos/{advertId}/{uuid}`). */
     storageKey: text('storage_key').notNull(),
+    /** The public poster picture, once made. */
     posterKey: text('poster_key'),
+    /** The public H.264/AAC MP4, once transcoded. */
+    videoKey: text('video_key'),
+    /** The uploaded file as received, in private storage (never reachable by a URL). */
+    originalKey: text('original_key'),
     /** Processing status: 0 Uploaded, 1 Converting, 2 Ready, 3 Failed. */
     status: smallint('status').notNull().default(0),
+    /** Why processing failed (a message key the screens translate), when status is Failed. */
+    failureReason: text('failure_reason'),
+    /** Why support declined it (shown to the advertiser). */
+    declineReason: text('decline_reason'),
     durationSeconds: integer('duration_seconds'),
     width: integer('width'),
     height: integer('height'),
