@@ -64,8 +64,18 @@ export type BackendVideo = {
   uploadedOn: string;
 };
 
-/** Why a picture file was refused: i18n keys (the spec's 'Something went wrong...' is `uploadFailed`). */
-export type PictureRefusal = 'notAnImage' | 'tooLarge' | 'tooManyPixels' | 'tooManyPictures' | 'uploadFailed';
+/**
+ * Why a picture file was refused: i18n keys (the spec's 'Something went wrong...' is `uploadFailed`).
+ * `typeMismatch`: the content is an accepted image but not the type its name or header claims (a PNG
+ * named .jpg): refused, as the issue asks, with a message saying what the file really is.
+ */
+export type PictureRefusal =
+  | 'notAnImage'
+  | 'typeMismatch'
+  | 'tooLarge'
+  | 'tooManyPixels'
+  | 'tooManyPictures'
+  | 'uploadFailed';
 
 /** The answer of profilepictureuploader and profilepictureuploadertemp: per file, in the order sent. */
 export type PictureUploadAnswer = {
