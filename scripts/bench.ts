@@ -16,8 +16,12 @@
  * 5. The server's peak RSS (VmHWM) over the run (first build and load), PGlite included; then the
  *    rebuild after one advert changed (step 2).
  *
+ * 6. Media (issue 5, scripts/bench-media.ts): pictures per second through the upload call against sharp
+ *    alone, and search p99 at a fixed rate idle against during a batch of uploads.
+ *
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
- * measurement, default 10), BENCH_CONNECTIONS (default 10), BENCH_DIR (default a temp dir), BENCH_KEEP=1.
+ * measurement, default 10), BENCH_CONNECTIONS (default 10), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
+ * BENCH_PARTS (pages,search,media,rebuild,scaling: all by default), BENCH_MEDIA_SEARCH_RATE (200/s).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +33,7 @@ import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { benchMedia } from './bench-media.ts';
 import { adverts } from '#server/db/schema.ts';
 import { refreshAdvertSearch, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
@@ -38,6 +43,10 @@ const ADVERTS = Number(process.env['BENCH_ADVERTS'] ?? 50_000);
 const SMALL = Number(process.env['BENCH_SMALL_ADVERTS'] ?? 5_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
+/** Which parts run (comma-separated): pages, search, media, rebuild, scaling; default all. */
+const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'pages,search,media,rebuild,scaling').split(',').map((p) => p.trim()));
+/** The fixed search rate of the media part's comparison (idle vs during uploads). */
+const MEDIA_SEARCH_RATE = Number(process.env['BENCH_MEDIA_SEARCH_RATE'] ?? 200);
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 type Row = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
@@ -307,45 +316,64 @@ async function main(): Promise<void> {
       { name: 'landing /escort/region-hovedstaden/koebenhavn/', url: `${server.url}/escort/region-hovedstaden/koebenhavn/` },
       { name: `advert ${advertPath}`, url: `${server.url}${advertPath}` },
     ];
-    const reference = await referenceServer(server.url, pages.map((p) => new URL(p.url).pathname));
-    for (const page of pages) {
-      const ours = await measure(page);
-      const ref = await measure({ ...page, name: `${page.name} (reference)`, url: `${reference.url}${new URL(page.url).pathname}` });
-      record.row({ ...ours, note: `${(ours.rpsRaw / ref.rpsRaw).toFixed(2)}x reference` });
-      record.row(ref);
+    if (PARTS.has('pages')) {
+      const reference = await referenceServer(server.url, pages.map((p) => new URL(p.url).pathname));
+      for (const page of pages) {
+        const ours = await measure(page);
+        const ref = await measure({ ...page, name: `${page.name} (reference)`, url: `${reference.url}${new URL(page.url).pathname}` });
+        record.row({ ...ours, note: `${(ours.rpsRaw / ref.rpsRaw).toFixed(2)}x reference` });
+        record.row(ref);
+      }
+      await reference.close();
     }
-    await reference.close();
 
     const searches = await searchTargets(server.url);
     const bigSearch: Row[] = [];
-    for (const target of searches) {
-      const row = await searchAtHalfRate(target);
-      record.row(row);
-      bigSearch.push(row);
+    if (PARTS.has('search')) {
+      for (const target of searches) {
+        const row = await searchAtHalfRate(target);
+        record.row(row);
+        bigSearch.push(row);
+      }
     }
 
     record.fact(`server peak RSS during the load measurements: ${server.endPhase()} MB`);
+
+    if (PARTS.has('media')) {
+      await benchMedia({
+        url: server.url,
+        workDir: base,
+        search: searches[1]!,
+        searchRate: MEDIA_SEARCH_RATE,
+        measure,
+        record,
+        seconds: SECONDS,
+      });
+      record.fact(`server peak RSS during the media measurements: ${server.endPhase()} MB`);
+    }
     record.fact(`server peak RSS (VmHWM) over the run: ${server.peak()} MB`);
 
     // A rebuild after one advert changed (issue 3: within 2 minutes).
-    await server.stop();
-    const changed = await changeOneAdvert(bigDir, advertPath);
-    const before = info;
-    const restarted = Date.now();
-    server = await startServer(bigDir, 3900);
-    await waitFor(async () => (await readyInfo(server.url)) !== null, 10 * 60_000, 'the restart');
-    const upMs = Date.now() - restarted;
-    await waitFor(async () => (await readyInfo(server.url))?.builtAt !== before.finishedAt, 60 * 60_000, 'the rebuild');
-    const servedMs = Date.now() - restarted;
-    const rebuild = await readBuildInfo(bigDir);
-    const shown = await (await fetch(`${server.url}${await advertPathOf(server.url, changed.id)}`)).text();
-    record.fact(
-      `rebuild after one advert changed: ${rebuild.kind ?? 'full'} build, ${rebuild.advertPages ?? '?'} advert pages built, ${rebuild.pages} pages served ` +
-        `(${before.pages} before), build ${(rebuild.durationMs / 1000).toFixed(1)} s; restart to served ${(servedMs / 1000).toFixed(1)} s ` +
-        `(server up in ${(upMs / 1000).toFixed(1)} s); the advert page ${shown.includes(changed.name) ? 'shows' : 'does NOT show'} the new name`,
-    );
+    if (PARTS.has('rebuild')) {
+      await server.stop();
+      const changed = await changeOneAdvert(bigDir, advertPath);
+      const before = info;
+      const restarted = Date.now();
+      server = await startServer(bigDir, 3900);
+      await waitFor(async () => (await readyInfo(server.url)) !== null, 10 * 60_000, 'the restart');
+      const upMs = Date.now() - restarted;
+      await waitFor(async () => (await readyInfo(server.url))?.builtAt !== before.finishedAt, 60 * 60_000, 'the rebuild');
+      const servedMs = Date.now() - restarted;
+      const rebuild = await readBuildInfo(bigDir);
+      const shown = await (await fetch(`${server.url}${await advertPathOf(server.url, changed.id)}`)).text();
+      record.fact(
+        `rebuild after one advert changed: ${rebuild.kind ?? 'full'} build, ${rebuild.advertPages ?? '?'} advert pages built, ${rebuild.pages} pages served ` +
+          `(${before.pages} before), build ${(rebuild.durationMs / 1000).toFixed(1)} s; restart to served ${(servedMs / 1000).toFixed(1)} s ` +
+          `(server up in ${(upMs / 1000).toFixed(1)} s); the advert page ${shown.includes(changed.name) ? 'shows' : 'does NOT show'} the new name`,
+      );
+    }
 
-    if (SMALL > 0) {
+    if (SMALL > 0 && PARTS.has('scaling') && bigSearch.length > 0) {
       await server.stop();
       const smallDir = path.join(base, `adverts-${SMALL}`);
       log(`seeding ${SMALL} adverts for the scaling run`);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -21,11 +21,15 @@ import { videoEncoderRoutes } from './api/video-encoder.ts';
 import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
 import type { MediaStorage, Messaging } from './adapters/types.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
+import { assertSafeKey } from './adapters/storage/keys.ts';
 import { createMediaWork } from './domain/media/media-work.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
 import { loadConfig } from './config.ts';
 import { registerStaticSite } from './static-site.ts';
 import { readCurrentBuildInfo } from './jobs/site-build.ts';
+import { registerVideoWorker, type VideoWorkerOptions } from './jobs/video-job.ts';
+import { createNotificationHub, type HubTimings } from './hub/notification-hub.ts';
+import { registerNotificationHub } from './hub/register-hub.ts';
 
 export type AppOptions = {
   database: DatabaseHandle;
@@ -52,11 +56,21 @@ export type AppOptions = {
   redisUrl?: string | undefined;
   /** Origins allowed to open the notification hub; default the site's own. */
   hubAllowedOrigins?: string[];
+  /** The hub's ping interval and timeouts (default 15 s, 30 s, 15 s); tests shorten them. */
+  hubTimings?: Partial<HubTimings>;
   /** ENCODER_SECRET; default a random one per start (one instance). */
   encoderSecret?: string | undefined;
   /** SITE_URL; default http://localhost:3000. */
   siteUrl?: string;
+  /**
+   * The worker of the `media.video` transcode jobs (src/server/jobs/video-job.ts), on by default; `false`
+   * leaves queued jobs for a later start (tests simulating a crash), settings shorten its limits.
+   */
+  videoWorker?: false | VideoWorkerOptions;
 };
+
+/** Public media files never change (a new file gets a new name): cache them for a year. */
+const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Stream errors a client causes by closing its connection before the answer is complete. */
 const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
@@ -91,6 +105,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     messaging = own;
   }
 
+  // The notification hub (docs/decisions/013): `deps.hub` for the doors, `/notificationhub` below.
+  const hub = createNotificationHub({ logger: app.log, redisUrl: options.redisUrl, ...options.hubTimings });
+
   const deps: ApiDeps = {
     db: options.database.db,
     events: options.events,
@@ -101,8 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitScale: options.rateLimitScale ?? 1,
     storage: options.storage ?? createLocalStorage(options.mediaDir),
     mediaWork: createMediaWork(options.mediaConcurrency ?? 1),
-    // Replaced by the notification hub (src/server/hub) when it is registered below.
-    hub: { sendToAccount: async () => {} },
+    hub,
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
   };
@@ -147,6 +163,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendProblem(reply, problem);
   });
 
+  // Before every other route: @fastify/websocket must see them all (closes upgrades to non-hub routes).
+  await registerNotificationHub(app, hub, {
+    db: options.database.db,
+    now: deps.now,
+    allowedOrigins: options.hubAllowedOrigins ?? [deps.siteUrl],
+  });
+
   app.get('/healthz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { status: 'up' };
@@ -166,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  // Video transcode jobs run in every app (npm start and the test server), apart from the site build.
+  registerVideoWorker(app, deps, options.videoWorker ?? {});
   await app.register(frontendRoutes(deps), { prefix: '/api/frontend' });
   await app.register(backendRoutes(deps), { prefix: '/api/backend' });
   await app.register(supportRoutes(deps), { prefix: '/api/support' });
@@ -181,16 +206,48 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.redirect(`/backend/callback-payment/${query}`, 302);
   });
 
-  await app.register(fastifyStatic, {
-    root: path.join(options.mediaDir, 'public'),
-    prefix: '/media/',
-    decorateReply: false,
-    wildcard: true,
-    index: false,
-    redirect: false,
-    serveDotFiles: false,
-    setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
-  });
+  // Public media (docs/decisions/013): from the disk by @fastify/static when the storage is local, else
+  // streamed from the storage (S3). Private files are never served. Keys are generated, never guessed.
+  const publicMediaRoot = deps.storage.localRoot('public');
+  const storage = deps.storage;
+  await app.register(
+    async (media) => {
+      // A missing media file is a plain 404 (not the site's 404 page).
+      media.setNotFoundHandler((request, reply) =>
+        sendProblem(reply, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'File was not found', instance: request.url, requestId: request.id }),
+      );
+      if (publicMediaRoot) {
+        await mkdir(publicMediaRoot, { recursive: true });
+        await media.register(fastifyStatic, {
+          root: publicMediaRoot,
+          prefix: '/',
+          decorateReply: false,
+          wildcard: true,
+          index: false,
+          redirect: false,
+          serveDotFiles: false,
+          setHeaders: (reply) => reply.header('Cache-Control', MEDIA_CACHE_CONTROL),
+        });
+        return;
+      }
+      media.get('/*', async (request, reply) => {
+        const key = (request.params as { '*': string })['*'];
+        try {
+          assertSafeKey(key);
+        } catch {
+          throw new AppError('NOT_FOUND', 'File was not found');
+        }
+        const stored = await storage.open('public', key);
+        if (!stored) throw new AppError('NOT_FOUND', 'File was not found');
+        return reply
+          .header('Content-Type', stored.contentType)
+          .header('Content-Length', stored.size)
+          .header('Cache-Control', MEDIA_CACHE_CONTROL)
+          .send(stored.body);
+      });
+    },
+    { prefix: '/media' },
+  );
 
   await registerStaticSite(app, options.siteDir, { db: options.database.db, now: deps.now });
   return app;

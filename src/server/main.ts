@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createS3Storage } from './adapters/storage/s3-storage.ts';
+import { createLocalStorage } from './adapters/storage/local-storage.ts';
+import { deleteStaleTempPictures } from './domain/media/pictures.ts';
 import { seedReference } from './db/seed/seed-reference.ts';
 import { isSeeded, seedDemo } from './db/seed/seed-demo.ts';
 import type { DomainEvent, DomainEvents } from './domain/context.ts';
@@ -92,6 +94,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       },
     };
 
+    // Media: S3 when S3_BUCKET is set (docs/decisions/013), else the local disk under DATA_DIR/media.
+    const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.paths.media);
+
     // Mail and SMS: the outbox always, SMTP for email when SMTP_URL is set (docs/decisions/010).
     const messaging = createMessaging(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, log);
     const app = await buildApp({
@@ -106,7 +111,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       cookieSecure: config.cookieSecure,
       trustProxy: config.trustProxy,
       // Media: S3 when S3_BUCKET is set (docs/decisions/013); the local disk otherwise (buildApp's default).
-      ...(config.s3 ? { storage: createS3Storage(config.s3) } : {}),
+      storage,
       mediaConcurrency: config.mediaConcurrency,
       redisUrl: config.redisUrl,
       hubAllowedOrigins: config.hubAllowedOrigins,
@@ -145,6 +150,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         scheduleRebuild(0).catch((error: unknown) => log.error({ err: error }, 'could not schedule the site rebuild'));
         deleteExpiredSessions(database.db, new Date()).catch((error: unknown) =>
           log.error({ err: error }, 'could not delete expired sessions'),
+        );
+        deleteStaleTempPictures(database.db, storage, new Date()).catch((error: unknown) =>
+          log.error({ err: error }, 'could not delete stale temporary pictures'),
         );
       },
       config.siteRebuildMinutes * 60_000,

@@ -100,7 +100,7 @@ export async function createAdvert(db: Db, fixture: AdvertFixture = {}): Promise
     await db.insert(reviews).values({ advertId: advert!.id, authorName: 'Anna', rating: 5, text: 'Meget punktlig.', status: 1 });
   }
   if (video) {
-    await db.insert(videos).values({ advertId: advert!.id, storageKey: `videos/${advert!.id}/v.mp4`, posterKey: `videos/${advert!.id}/v.webp`, status: 2, moderationStatus: 1 });
+    await db.insert(videos).values({ advertId: advert!.id, storageKey: `videos/${advert!.id}/v`, videoKey: `videos/${advert!.id}/v.mp4`, posterKey: `videos/${advert!.id}/v-poster.webp`, status: 2, moderationStatus: 1 });
   }
   await refreshAdvertSearch(db, [advert!.id], new Date());
   return { id: advert!.id, accountId: account!.id, name };

@@ -5,7 +5,7 @@ import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { migrateDatabase, openDatabase, type DatabaseHandle, type Db } from '#server/db/client.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type AppOptions } from '#server/app.ts';
 import type { DomainEvent } from '#server/domain/context.ts';
 import { ensureBootstrapAdmin } from '#server/domain/support-users/save-support-user.ts';
 import { SYSTEM } from '#server/domain/context.ts';
@@ -13,6 +13,8 @@ import { SYSTEM } from '#server/domain/context.ts';
 export type TestServer = {
   url: string;
   db: Db;
+  /** The database handle (to start a second server on the same database: `shareDatabaseOf`). */
+  database: DatabaseHandle;
   app: FastifyInstance;
   events: DomainEvent[];
   /** The server's log records (parsed JSON lines, debug and up) when started with `captureLogs`; else empty. */
@@ -71,16 +73,23 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
 /**
  * The real HTTP server on a free port, over a fresh database with reference data. `captureLogs` keeps
  * its log records (debug and up) in `logs` instead of discarding them (or printing them with TEST_LOG).
+ * `app` adds options of the app (Redis, the hub's timings, …). `shareDatabaseOf` runs a second instance on
+ * another server's database (as two instances behind a load balancer do); closing it leaves the database.
  */
-export async function startTestServer(options: { now?: () => Date; captureLogs?: boolean } = {}): Promise<TestServer> {
-  const { handle, drop } = await openTestDatabase();
+export async function startTestServer(
+  options: { now?: () => Date; captureLogs?: boolean; app?: Partial<AppOptions>; shareDatabaseOf?: TestServer } = {},
+): Promise<TestServer> {
+  const shared = options.shareDatabaseOf;
+  const { handle, drop } = shared ? { handle: shared.database, drop: async () => {} } : await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'annonce-test-'));
-  await seedReference(handle.db, { siteUrl: 'http://localhost:3000' });
   const admin = { email: 'admin@example.test', password: 'test-admin-password' };
-  await ensureBootstrapAdmin(
-    { db: handle.db, actor: SYSTEM, events: { publish: () => {} }, now: () => new Date() },
-    { email: admin.email, password: admin.password, generate: () => 'unused' },
-  );
+  if (!shared) {
+    await seedReference(handle.db, { siteUrl: 'http://localhost:3000' });
+    await ensureBootstrapAdmin(
+      { db: handle.db, actor: SYSTEM, events: { publish: () => {} }, now: () => new Date() },
+      { email: admin.email, password: admin.password, generate: () => 'unused' },
+    );
+  }
   const events: DomainEvent[] = [];
   const logs: Record<string, unknown>[] = [];
   const logger = options.captureLogs
@@ -96,6 +105,7 @@ export async function startTestServer(options: { now?: () => Date; captureLogs?:
     cookieSecure: false,
     trustProxy: false,
     ...(options.now ? { now: options.now } : {}),
+    ...options.app,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -103,6 +113,7 @@ export async function startTestServer(options: { now?: () => Date; captureLogs?:
   return {
     url: `http://127.0.0.1:${port}`,
     db: handle.db,
+    database: handle,
     app,
     events,
     logs,

@@ -103,7 +103,7 @@ const text = (min: number, max: number) =>
 const optionalText = (max: number) => v.optional(v.pipe(v.string('invalid'), v.trim(), v.maxLength(max, 'tooLong')), '');
 
 /** A list of ids as a JSON array or a comma list. */
-const idList = (max: number) =>
+export const idList = (max: number) =>
   v.pipe(
     v.union([v.string(), v.number(), v.array(v.union([v.string(), v.number()]))], 'ids'),
     v.transform((value) => (Array.isArray(value) ? value.join(',') : String(value))),

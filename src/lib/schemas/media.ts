@@ -44,7 +44,7 @@ export type BackendPicture = PublicPicture & {
 export type VideoProcessing = 'converting' | 'ready' | 'failed';
 
 /** Why processing failed: i18n keys of the videos screen. */
-export type VideoFailure = 'notAVideo' | 'tooLong' | 'tooLarge' | 'transcodeFailed';
+export type VideoFailure = 'notAVideo' | 'tooLong' | 'tooLarge' | 'tooManyVideos' | 'transcodeFailed';
 
 /** One video in the backend's list (profilevideos). */
 export type BackendVideo = {

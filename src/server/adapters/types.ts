@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * The interfaces of the adapters (mail, SMS, …). The domain imports only this file; the
  * implementations live beside it (`adapters/messaging/…`) and are chosen by the server at start.
@@ -28,7 +30,7 @@ export type Messaging = {
  */
 export type StorageArea = 'public' | 'private';
 
-export type StoredObject = { body: import('node:stream').Readable; size: number; contentType: string };
+export type StoredObject = { body: Readable; size: number; contentType: string };
 
 export type MediaStorage = {
   /** Stores a file from disk (streamed, never whole in memory). Replaces an existing one. */

@@ -17,6 +17,7 @@ import { sendPhoneCode, verifyPhoneCode } from '../domain/accounts/phone-verific
 import { sendEmailVerification, verifyEmail } from '../domain/accounts/email-verification.ts';
 import { changePasswordWithToken, requestPasswordReset } from '../domain/accounts/password-reset.ts';
 import { updatePassword } from '../domain/accounts/update-password.ts';
+import { clearUploadCookie, uploadTokenOf } from './frontend-pictures.ts';
 import { ADVERTISER_COOKIE, contextFor, noStore, readInput, setSessionCookie, type ApiDeps } from './http.ts';
 
 /**
@@ -61,8 +62,10 @@ export function accountFrontendRoutes(deps: ApiDeps) {
     app.post('/createprofile', { config: { rateLimit: limitOf(deps, 'createprofile') } }, async (request, reply) => {
       const input = readInput(request, CreateProfileSchema);
       const ctx = contextFor(deps, request, { type: 'visitor' });
-      const { session, profile } = await createProfile(ctx, input, { messaging, sessionDays: deps.sessionDays });
+      const uploadToken = uploadTokenOf(request);
+      const { session, profile } = await createProfile(ctx, input, { messaging, sessionDays: deps.sessionDays, uploadToken });
       setSessionCookie(reply, deps, ADVERTISER_COOKIE, session);
+      if (uploadToken) clearUploadCookie(reply, deps);
       return reply.code(201).send(profile);
     });
 

@@ -43,6 +43,7 @@ import {
 } from '../domain/site/references.ts';
 import { accountFrontendRoutes } from './account.ts';
 import { restoreProfileRoutes } from './backend-advert.ts';
+import { frontendPictureRoutes } from './frontend-pictures.ts';
 
 const IdInput = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'number'), v.transform(Number))], 'required'),
@@ -280,5 +281,6 @@ export function frontendRoutes(deps: ApiDeps) {
     } });
     await app.register(accountFrontendRoutes(deps));
     await app.register(restoreProfileRoutes(deps));
+    await app.register(frontendPictureRoutes(deps));
   };
 }

@@ -12,6 +12,7 @@ import { requireAcceptablePassword } from './password-policy.ts';
 import { getUserProfile, type UserProfile } from './get-user-profile.ts';
 import { issueEmailVerification } from './email-verification.ts';
 import { issuePhoneCode } from './phone-verification.ts';
+import { attachTempPictures } from '../media/pictures.ts';
 import { accountActor, emailTaken, findAccountByEmail, invalidField, isUniqueViolation } from './account-records.ts';
 
 export type CreatedProfile = UserProfile & {
@@ -32,12 +33,13 @@ async function requireCityInRegion(ctx: DomainContext, regionId: number, cityId:
  * createprofile (spec §7, frontend; the /create screen): the account and its advert draft in one
  * step. The advertiser must be 18 or older and accept the terms (18+ and the anti-trafficking rules);
  * the advert starts as New (not public until support approves it and the advertiser is verified).
- * Signs the advertiser in (a new session) and sends the email link and the SMS code.
+ * Signs the advertiser in (a new session) and sends the email link and the SMS code. Pictures the
+ * browser uploaded during /create (its upload token) are attached to the new advert.
  */
 export async function createProfile(
   ctx: DomainContext,
   input: CreateProfileInput,
-  deps: { messaging: Messaging; sessionDays: number },
+  deps: { messaging: Messaging; sessionDays: number; uploadToken?: string | undefined },
 ): Promise<{ session: NewSession; profile: CreatedProfile }> {
   const now = ctx.now();
   if (ageOn(input.DateOfBirth, now) < MIN_AGE) {
@@ -118,6 +120,9 @@ export async function createProfile(
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+
+  // Pictures uploaded during /create (profilepictureuploadertemp) become the new advert's, pending.
+  if (deps.uploadToken) await attachTempPictures(ctx.db, deps.uploadToken, created.advertId);
 
   const session = await createSession(ctx.db, { accountId: created.accountId }, {
     days: deps.sessionDays,

@@ -180,14 +180,21 @@ async function buildFullProfiles(db: Db, advertRows: Advert[], locale: Locale): 
       paymentOptions: advert.paymentOptions,
       schedule: (scheduleOf.get(advert.id) ?? []).map((s) => ({ weekday: s.weekday, from: s.fromTime, to: s.toTime })),
       pictures: (picturesOf.get(advert.id) ?? []).map(publicPicture),
-      videos: (videosOf.get(advert.id) ?? []).map((v) => ({
-        id: v.id,
-        url: `${MEDIA_PREFIX}${v.storageKey}`,
-        posterUrl: v.posterKey ? `${MEDIA_PREFIX}${v.posterKey}` : null,
-        width: v.width,
-        height: v.height,
-        durationSeconds: v.durationSeconds,
-      })),
+      // A ready video has its MP4 (video_key); storage_key is only the prefix of its files.
+      videos: (videosOf.get(advert.id) ?? []).flatMap((v) =>
+        v.videoKey
+          ? [
+              {
+                id: v.id,
+                url: `${MEDIA_PREFIX}${v.videoKey}`,
+                posterUrl: v.posterKey ? `${MEDIA_PREFIX}${v.posterKey}` : null,
+                width: v.width,
+                height: v.height,
+                durationSeconds: v.durationSeconds,
+              },
+            ]
+          : [],
+      ),
       reviews: (reviewsOf.get(advert.id) ?? []).slice(0, 50).map((r) => ({
         id: r.id,
         authorName: r.authorName,

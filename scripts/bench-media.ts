@@ -1,0 +1,144 @@
+/**
+ * The media part of `npm run bench` (issue 5):
+ * 1. pictures processed per second through our upload call (multipart over HTTP, checks, AVIF and WebP
+ *    at every width, storage, database) against sharp on its own doing the same decode, resizes and
+ *    encodes in this process (target: at least 0.8x);
+ * 2. `searchpageprofiles` p99 at a fixed rate while a batch of uploads is processed, against the same
+ *    rate with nothing else running (target: at most 1.2x).
+ * The pictures are generated here (gradients and shapes, as a phone photo's size), never photos.
+ */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { PICTURE_WIDTHS } from '#lib/schemas/media.ts';
+import { AVIF_OPTIONS, WEBP_OPTIONS, variantWidths } from '#server/domain/media/picture-processing.ts';
+import { DEMO_PASSWORD } from '#server/db/seed/seed-demo.ts';
+
+export type MediaTarget = { name: string; url: string; method?: 'GET' | 'POST'; body?: string; rate?: number };
+export type MediaRow = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
+
+type Options = {
+  url: string;
+  workDir: string;
+  /** The search whose p99 is compared idle and under uploads. */
+  search: MediaTarget;
+  /** The fixed rate of that comparison (searches per second). */
+  searchRate: number;
+  measure: (target: MediaTarget, seconds?: number) => Promise<MediaRow>;
+  record: { row: (row: MediaRow) => void; fact: (fact: string) => void };
+  /** Pictures in the throughput run (default 10). */
+  pictures?: number;
+  seconds: number;
+};
+
+/** A 3000×2000 JPEG of gradients and shapes, different per index (a phone photo's size and weight). */
+async function makePicture(file: string, index: number): Promise<void> {
+  const hue = (index * 47) % 360;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="2000">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 140) % 360},60%,35%)"/>` +
+    `</linearGradient></defs><rect width="3000" height="2000" fill="url(#g)"/>` +
+    Array.from({ length: 24 }, (_, i) => {
+      const x = (i * 397 + index * 131) % 3000;
+      const y = (i * 263 + index * 71) % 2000;
+      return `<circle cx="${x}" cy="${y}" r="${80 + ((i * 37) % 300)}" fill="hsl(${(hue + i * 29) % 360},65%,60%)" fill-opacity="0.55"/>`;
+    }).join('') +
+    `</svg>`;
+  // Noise makes the encoders work as on a real photo rather than on flat colour.
+  const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  for (let i = 0; i < base.data.length; i += 1) base.data[i] = Math.max(0, Math.min(255, base.data[i]! + ((i * 7919 + index) % 17) - 8));
+  await sharp(base.data, { raw: base.info }).jpeg({ quality: 88 }).toFile(file);
+}
+
+/**
+ * What our pipeline does to a picture's pixels, with sharp alone: decode once, upright and shrunk to the
+ * largest width on load, then each width as AVIF and WebP with the same encoder settings.
+ */
+async function sharpAlone(file: string): Promise<void> {
+  const largest = Math.max(...PICTURE_WIDTHS);
+  const meta = await sharp(file).metadata();
+  const upright = meta.autoOrient ?? { width: meta.width!, height: meta.height! };
+  const decoded = await sharp(file, { autoOrient: true })
+    .resize({ width: Math.min(largest, upright.width), withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
+  for (const width of variantWidths(upright.width)) {
+    const height = Math.max(1, Math.round((upright.height * width) / upright.width));
+    const resized = sharp(decoded.data, { raw }).resize(width, height, { fit: 'fill' });
+    await Promise.all([resized.clone().avif(AVIF_OPTIONS).toBuffer(), resized.clone().webp(WEBP_OPTIONS).toBuffer()]);
+  }
+}
+
+async function signIn(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/api/frontend/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+async function upload(url: string, cookie: string, file: string): Promise<void> {
+  const form = new FormData();
+  form.append('files', new Blob([await readFile(file)], { type: 'image/jpeg' }), path.basename(file));
+  const response = await fetch(`${url}/api/backend/profilepictureuploader`, { method: 'POST', headers: { cookie }, body: form });
+  const answer = (await response.json()) as { results?: { ok: boolean; reason?: string }[] };
+  if (!response.ok || !answer.results?.every((r) => r.ok)) throw new Error(`upload refused: ${response.status} ${JSON.stringify(answer)}`);
+}
+
+export async function benchMedia(options: Options): Promise<void> {
+  const { url, record } = options;
+  const count = options.pictures ?? 10;
+  const dir = path.join(options.workDir, 'media-bench');
+  await mkdir(dir, { recursive: true });
+  const files: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const file = path.join(dir, `picture-${i}.jpg`);
+    await makePicture(file, i);
+    files.push(file);
+  }
+  const bytes = (await readFile(files[0]!)).length;
+
+  // 1. Throughput: sharp alone (one picture at a time, as MEDIA_CONCURRENCY=1 runs them), then ours.
+  sharp.concurrency(1);
+  await sharpAlone(files[0]!);
+  let started = performance.now();
+  for (const file of files) await sharpAlone(file);
+  const alone = count / ((performance.now() - started) / 1000);
+
+  const owner = await signIn(url, 'demo-1@example.invalid');
+  await upload(url, owner, files[0]!);
+  started = performance.now();
+  for (const file of files.slice(1)) await upload(url, owner, file);
+  const ours = (count - 1) / ((performance.now() - started) / 1000);
+  record.fact(
+    `pictures: ${ours.toFixed(2)}/s through profilepictureuploader vs ${alone.toFixed(2)}/s with sharp alone = ` +
+      `${(ours / alone).toFixed(2)}x (${count} JPEGs of 3000×2000, ${(bytes / 1024 / 1024).toFixed(1)} MB each; ` +
+      `AVIF and WebP at ${PICTURE_WIDTHS.join(', ')} px; target ≥ 0.8x)`,
+  );
+
+  // 2. Search p99 at a fixed rate: idle, then while another advertiser uploads a batch.
+  const target = { ...options.search, rate: options.searchRate };
+  const idle = await options.measure({ ...target, name: `${options.search.name} @ ${options.searchRate}/s, idle` }, options.seconds);
+  record.row(idle);
+  const uploader = await signIn(url, 'demo-2@example.invalid');
+  let uploading = true;
+  let uploaded = 0;
+  const batch = (async () => {
+    // Until the measurement ends (and at most 25 pictures, under the advert's limit of 30).
+    for (let i = 0; uploading && i < 25; i += 1) {
+      await upload(url, uploader, files[i % files.length]!);
+      uploaded += 1;
+    }
+  })();
+  const busy = await options.measure({ ...target, name: `${options.search.name} @ ${options.searchRate}/s, during uploads` }, options.seconds);
+  uploading = false;
+  await batch;
+  record.row({ ...busy, note: `${(busy.p99 / Math.max(idle.p99, 0.01)).toFixed(2)}x idle p99 (target ≤ 1.2x); ${uploaded} pictures processed meanwhile` });
+  await writeFile(path.join(dir, 'done'), '');
+}

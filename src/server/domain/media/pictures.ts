@@ -1,0 +1,360 @@
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, isNotNull, isNull, lt, max, ne } from 'drizzle-orm';
+import { formatDate } from '#lib/format.ts';
+import { MEDIA_LIMITS, type BackendPicture, type ModerationWord, type PictureUploadAnswer } from '#lib/schemas/media.ts';
+import type { Db } from '../../db/client.ts';
+import { adverts, notifications, pictures, type Picture } from '../../db/schema.ts';
+import type { MediaStorage } from '../../adapters/types.ts';
+import type { DomainContext } from '../context.ts';
+import { AppError, notFound } from '../errors.ts';
+import { writeAudit } from '../audit.ts';
+import { requirePermission } from '../permissions.ts';
+import { getOwnAdvert, publishAdvertChange } from '../adverts/own-advert.ts';
+import { publicPicture } from '../search/advert-card.ts';
+import type { MediaWork } from './media-work.ts';
+import { processPicture, removePictureFiles, type UploadedPictureFile } from './picture-processing.ts';
+
+/**
+ * The advertiser's pictures and support's decisions on them (spec §7 media calls; docs/decisions/013).
+ * Every call on an id looks it up together with the caller's advert, so another advertiser's picture
+ * answers 404 like a missing one. New pictures are pending; the public sees approved, online, not
+ * deleted ones (`publicPictureCondition`), and every change that can alter that calls publishAdvertChange.
+ */
+
+/** Storage and the media queue: what picture work needs beyond the DomainContext. */
+export type PictureMedia = { storage: MediaStorage; work: MediaWork };
+
+export const MODERATION = { pending: 0, approved: 1, declined: 2 } as const;
+const MODERATION_WORDS: ModerationWord[] = ['pending', 'approved', 'declined'];
+
+/** How long a temporary upload (made during /create) waits for its account. */
+export const TEMP_PICTURE_HOURS = 24;
+
+export function backendPicture(row: Picture): BackendPicture {
+  return {
+    ...publicPicture(row),
+    isPrimary: row.isPrimary,
+    isOnline: row.isOnline,
+    sortOrder: row.sortOrder,
+    moderation: MODERATION_WORDS[row.moderationStatus] ?? 'pending',
+    declineReason: row.declineReason,
+    uploadedOn: formatDate(row.createdAt),
+  };
+}
+
+/** The advert's pictures that are not deleted, in their order (primary first among equals). */
+async function listAdvertPictures(db: Db, advertId: number): Promise<Picture[]> {
+  return db
+    .select()
+    .from(pictures)
+    .where(and(eq(pictures.advertId, advertId), isNull(pictures.deletedAt)))
+    .orderBy(asc(pictures.sortOrder), asc(pictures.id));
+}
+
+/** profilepictures: the caller's pictures with their state (pending, declined, offline included). */
+export async function listOwnPictures(ctx: DomainContext): Promise<BackendPicture[]> {
+  const advert = await getOwnAdvert(ctx);
+  return (await listAdvertPictures(ctx.db, advert.id)).map(backendPicture);
+}
+
+/** One of the caller's pictures (not deleted), or 404. */
+async function ownPicture(ctx: DomainContext, pictureId: number): Promise<{ advertId: number; picture: Picture }> {
+  const advert = await getOwnAdvert(ctx);
+  const [picture] = await ctx.db
+    .select()
+    .from(pictures)
+    .where(and(eq(pictures.id, pictureId), eq(pictures.advertId, advert.id), isNull(pictures.deletedAt)));
+  if (!picture) throw notFound('Picture');
+  return { advertId: advert.id, picture };
+}
+
+type Owner = { advertId: number } | { tempToken: string };
+
+const ownerCondition = (owner: Owner) =>
+  'advertId' in owner
+    ? and(eq(pictures.advertId, owner.advertId), isNull(pictures.deletedAt))
+    : and(eq(pictures.tempToken, owner.tempToken), isNull(pictures.advertId), isNull(pictures.deletedAt));
+
+/**
+ * Processes the files one by one through the media queue and stores the accepted ones as pending
+ * pictures of the owner; the first picture of an advert becomes its primary. Files beyond
+ * picturesPerAdvert are refused without being decoded.
+ */
+async function storeUploads(ctx: DomainContext, media: PictureMedia, owner: Owner, files: UploadedPictureFile[]): Promise<PictureUploadAnswer> {
+  const [kept] = await ctx.db.select({ n: count(), top: max(pictures.sortOrder) }).from(pictures).where(ownerCondition(owner));
+  let total = kept?.n ?? 0;
+  let nextOrder = kept?.top == null ? 0 : kept.top + 1;
+  const folder = 'advertId' in owner ? String(owner.advertId) : 'temp';
+  const results: PictureUploadAnswer['results'] = [];
+  for (const file of files) {
+    const name = file.fileName.slice(0, 200);
+    if (total >= MEDIA_LIMITS.picturesPerAdvert) {
+      results.push({ file: name, ok: false, reason: 'tooManyPictures' });
+      continue;
+    }
+    const outcome = await media.work.run(() => processPicture(media.storage, file, folder));
+    if (!outcome.ok) {
+      results.push({ file: name, ok: false, reason: outcome.reason });
+      continue;
+    }
+    const processed = outcome.picture;
+    try {
+      const row = await ctx.db.transaction(async (tx) => {
+        const [primary] =
+          'advertId' in owner
+            ? await tx.select({ id: pictures.id }).from(pictures).where(and(ownerCondition(owner), eq(pictures.isPrimary, true))).limit(1)
+            : [{ id: 0 }];
+        const [inserted] = await tx
+          .insert(pictures)
+          .values({
+            advertId: 'advertId' in owner ? owner.advertId : null,
+            tempToken: 'tempToken' in owner ? owner.tempToken : null,
+            storageKey: processed.storageKey,
+            originalKey: processed.originalKey,
+            variants: processed.variants,
+            width: processed.width,
+            height: processed.height,
+            perceptualHash: processed.perceptualHash,
+            isPrimary: !primary,
+            sortOrder: nextOrder,
+            moderationStatus: MODERATION.pending,
+            createdAt: ctx.now(),
+          })
+          .returning();
+        return inserted!;
+      });
+      total += 1;
+      nextOrder += 1;
+      if ('advertId' in owner) {
+        await writeAudit(ctx, {
+          action: 'picture.upload',
+          targetType: 'picture',
+          targetId: row.id,
+          after: { advertId: owner.advertId, width: row.width, height: row.height, type: processed.family },
+        });
+      }
+      results.push({ file: name, ok: true, picture: backendPicture(row) });
+    } catch (error) {
+      await removePictureFiles(media.storage, processed).catch(() => {});
+      throw error;
+    }
+  }
+  return { results };
+}
+
+/** profilepictureuploader: the caller's new pictures, pending until support approves them. */
+export async function uploadOwnPictures(ctx: DomainContext, media: PictureMedia, files: UploadedPictureFile[]): Promise<PictureUploadAnswer> {
+  const advert = await getOwnAdvert(ctx);
+  return storeUploads(ctx, media, { advertId: advert.id }, files);
+}
+
+/** The stored form of an upload token (the cookie's value is never stored). */
+export function hashUploadToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** profilepictureuploadertemp: pictures uploaded during /create, kept under the browser's upload token. */
+export async function uploadTempPictures(
+  ctx: DomainContext,
+  media: PictureMedia,
+  token: string,
+  files: UploadedPictureFile[],
+): Promise<PictureUploadAnswer> {
+  return storeUploads(ctx, media, { tempToken: hashUploadToken(token) }, files);
+}
+
+/** removetempimage: one of this upload token's pictures, rows and files; any other id answers 404. */
+export async function removeTempPicture(ctx: DomainContext, storage: MediaStorage, token: string | undefined, pictureId: number): Promise<void> {
+  if (!token) throw notFound('Picture');
+  const [picture] = await ctx.db
+    .delete(pictures)
+    .where(and(eq(pictures.id, pictureId), ownerCondition({ tempToken: hashUploadToken(token) })))
+    .returning();
+  if (!picture) throw notFound('Picture');
+  await removePictureFiles(storage, picture);
+}
+
+/**
+ * createprofile: the caller's temporary pictures become the new advert's (their keys stay under
+ * `pictures/temp/`; only the row changes). The first becomes primary. Answers how many.
+ */
+export async function attachTempPictures(db: Db, token: string, advertId: number): Promise<number> {
+  const hashed = hashUploadToken(token);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: pictures.id })
+      .from(pictures)
+      .where(ownerCondition({ tempToken: hashed }))
+      .orderBy(asc(pictures.sortOrder), asc(pictures.id))
+      .limit(MEDIA_LIMITS.picturesPerAdvert);
+    for (const [index, row] of rows.entries()) {
+      await tx
+        .update(pictures)
+        .set({ advertId, tempToken: null, sortOrder: index, isPrimary: index === 0 })
+        .where(eq(pictures.id, row.id));
+    }
+    return rows.length;
+  });
+}
+
+/** The cleanup: temporary uploads older than a day that no account took, rows and files. Answers how many. */
+export async function deleteStaleTempPictures(db: Db, storage: MediaStorage, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - TEMP_PICTURE_HOURS * 3_600_000);
+  const stale = await db
+    .delete(pictures)
+    .where(and(isNull(pictures.advertId), isNotNull(pictures.tempToken), lt(pictures.createdAt, cutoff)))
+    .returning();
+  for (const picture of stale) await removePictureFiles(storage, picture);
+  return stale.length;
+}
+
+/** updateimagestatus: online (shown once approved) or offline. */
+export async function setPictureOnline(ctx: DomainContext, pictureId: number, online: boolean): Promise<BackendPicture> {
+  const { advertId, picture } = await ownPicture(ctx, pictureId);
+  const [updated] = await ctx.db.update(pictures).set({ isOnline: online }).where(eq(pictures.id, picture.id)).returning();
+  await writeAudit(ctx, { action: 'picture.online', targetType: 'picture', targetId: picture.id, before: { isOnline: picture.isOnline }, after: { isOnline: online } });
+  if (picture.isOnline !== online) await publishAdvertChange(ctx, advertId, 'picture.online');
+  return backendPicture(updated!);
+}
+
+/** setprimarypicture: this picture first on cards and the profile (once it is public). */
+export async function setPrimaryPicture(ctx: DomainContext, pictureId: number): Promise<BackendPicture[]> {
+  const { advertId, picture } = await ownPicture(ctx, pictureId);
+  if (!picture.isPrimary) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(pictures).set({ isPrimary: false }).where(and(eq(pictures.advertId, advertId), ne(pictures.id, picture.id)));
+      await tx.update(pictures).set({ isPrimary: true }).where(eq(pictures.id, picture.id));
+    });
+    await writeAudit(ctx, { action: 'picture.primary', targetType: 'picture', targetId: picture.id });
+    await publishAdvertChange(ctx, advertId, 'picture.primary');
+  }
+  return (await listAdvertPictures(ctx.db, advertId)).map(backendPicture);
+}
+
+/**
+ * reorderimages: every picture id of the caller's advert in the new order; an id of another advert
+ * answers 404, a missing or repeated one 400.
+ */
+export async function reorderPictures(ctx: DomainContext, ids: number[]): Promise<BackendPicture[]> {
+  const advert = await getOwnAdvert(ctx);
+  const rows = await listAdvertPictures(ctx.db, advert.id);
+  const own = new Set(rows.map((row) => row.id));
+  if (ids.some((id) => !own.has(id))) throw notFound('Picture');
+  if (new Set(ids).size !== ids.length || ids.length !== own.size) {
+    throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'Ids', message: 'order' }]);
+  }
+  await ctx.db.transaction(async (tx) => {
+    for (const [index, id] of ids.entries()) {
+      await tx.update(pictures).set({ sortOrder: index }).where(and(eq(pictures.id, id), eq(pictures.advertId, advert.id)));
+    }
+  });
+  await writeAudit(ctx, { action: 'picture.reorder', targetType: 'advert', targetId: advert.id, before: rows.map((row) => row.id), after: ids });
+  await publishAdvertChange(ctx, advert.id, 'picture.reorder');
+  return (await listAdvertPictures(ctx.db, advert.id)).map(backendPicture);
+}
+
+/** Soft-deletes a picture, deletes its files, and hands a primary's role to the next picture. */
+async function deletePictureRow(ctx: DomainContext, storage: MediaStorage, advertId: number, picture: Picture): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(pictures).set({ deletedAt: ctx.now(), isPrimary: false }).where(eq(pictures.id, picture.id));
+    if (picture.isPrimary) {
+      const [next] = await tx
+        .select({ id: pictures.id })
+        .from(pictures)
+        .where(and(eq(pictures.advertId, advertId), isNull(pictures.deletedAt)))
+        .orderBy(asc(pictures.sortOrder), asc(pictures.id))
+        .limit(1);
+      if (next) await tx.update(pictures).set({ isPrimary: true }).where(eq(pictures.id, next.id));
+    }
+  });
+  await removePictureFiles(storage, picture);
+}
+
+/** deleteprofilepicture: the picture and its files are gone; a primary's role moves to the next. */
+export async function deleteOwnPicture(ctx: DomainContext, storage: MediaStorage, pictureId: number): Promise<BackendPicture[]> {
+  const { advertId, picture } = await ownPicture(ctx, pictureId);
+  await deletePictureRow(ctx, storage, advertId, picture);
+  await writeAudit(ctx, { action: 'picture.delete', targetType: 'picture', targetId: picture.id, before: { storageKey: picture.storageKey } });
+  await publishAdvertChange(ctx, advertId, 'picture.delete');
+  return (await listAdvertPictures(ctx.db, advertId)).map(backendPicture);
+}
+
+// Support's moderation ------------------------------------------------------------------------
+
+export type PictureDecision = 'approve' | 'decline' | 'remove';
+
+const NOTICES: Record<Exclude<PictureDecision, 'approve'>, { titleDa: string; titleEn: string; bodyDa: string; bodyEn: string }> = {
+  decline: {
+    titleDa: 'Et billede blev afvist',
+    titleEn: 'A picture was declined',
+    bodyDa: 'Support har afvist et af dine billeder.',
+    bodyEn: 'Support declined one of your pictures.',
+  },
+  remove: {
+    titleDa: 'Et billede blev fjernet',
+    titleEn: 'A picture was removed',
+    bodyDa: 'Support har fjernet et af dine billeder.',
+    bodyEn: 'Support removed one of your pictures.',
+  },
+};
+
+/**
+ * approveimageitem, declineimageitem (with a reason), removeimageitem: support's decision on any
+ * advert's picture (permission advert:moderate:any). Written to the audit log; a decline or removal
+ * leaves the advertiser a notification with the reason.
+ */
+export async function moderatePicture(
+  ctx: DomainContext,
+  storage: MediaStorage,
+  input: { id: number; decision: PictureDecision; reason?: string },
+): Promise<BackendPicture> {
+  requirePermission(ctx.actor, 'advert:moderate:any');
+  const supportUserId = ctx.actor.type === 'support' ? ctx.actor.supportUserId : null;
+  const [found] = await ctx.db
+    .select({ picture: pictures, accountId: adverts.accountId })
+    .from(pictures)
+    .innerJoin(adverts, eq(adverts.id, pictures.advertId))
+    .where(and(eq(pictures.id, input.id), isNull(pictures.deletedAt)));
+  if (!found) throw notFound('Picture');
+  const { picture, accountId } = found;
+  const advertId = picture.advertId!;
+  const reason = input.reason?.trim() || null;
+  const moderated = { moderatedBy: supportUserId, moderatedAt: ctx.now() };
+
+  let after: Picture;
+  if (input.decision === 'remove') {
+    await ctx.db.update(pictures).set(moderated).where(eq(pictures.id, picture.id));
+    await deletePictureRow(ctx, storage, advertId, picture);
+    after = { ...picture, ...moderated, deletedAt: ctx.now() };
+  } else {
+    const status = input.decision === 'approve' ? MODERATION.approved : MODERATION.declined;
+    const [updated] = await ctx.db
+      .update(pictures)
+      .set({ ...moderated, moderationStatus: status, declineReason: input.decision === 'decline' ? reason : null })
+      .where(eq(pictures.id, picture.id))
+      .returning();
+    after = updated!;
+  }
+
+  await writeAudit(ctx, {
+    action: `picture.${input.decision}`,
+    targetType: 'picture',
+    targetId: picture.id,
+    before: { moderationStatus: picture.moderationStatus, advertId },
+    after: { moderationStatus: after.moderationStatus, deleted: after.deletedAt !== null },
+    reason,
+  });
+  if (input.decision !== 'approve') {
+    const notice = NOTICES[input.decision];
+    await ctx.db.insert(notifications).values({
+      accountId,
+      titleDa: notice.titleDa,
+      titleEn: notice.titleEn,
+      bodyDa: reason ? `${notice.bodyDa} Begrundelse: ${reason}` : notice.bodyDa,
+      bodyEn: reason ? `${notice.bodyEn} Reason: ${reason}` : notice.bodyEn,
+      link: '/backend/pictures/',
+    });
+  }
+  await publishAdvertChange(ctx, advertId, `picture.${input.decision}`);
+  return backendPicture(after);
+}

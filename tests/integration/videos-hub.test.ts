@@ -1,0 +1,91 @@
+/**
+ * Issue 5: "a short video becomes MP4 plus poster and the hub event arrives". The whole way, with real
+ * parts: an upload over HTTP, the durable job running ffmpeg, the job's signed postbacks, and the
+ * browser's own hub client (`createHub` from src/lib/hub.ts, @microsoft/signalr over WebSockets) of the
+ * owner receiving VideoThumbnailUploaded then VideoUploaded; another advertiser's client hears nothing.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BackendVideo, VideoHubPayload } from '#lib/schemas/media.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { advertiserWithSession, officialClient } from './hub-helpers.ts';
+
+const run = promisify(execFile);
+
+let server: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'videos-hub-'));
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a video upload announced on the notification hub', () => {
+  it('sends the owner VideoThumbnailUploaded and VideoUploaded with the ready video, and nobody else anything', async () => {
+    const owner = await advertiserWithSession(server);
+    const other = await advertiserWithSession(server);
+    const ownerClient = officialClient(server, { cookie: owner.cookie });
+    const otherClient = officialClient(server, { cookie: other.cookie });
+    await ownerClient.start();
+    await otherClient.start();
+    expect(ownerClient.state.get()).toBe('connected');
+
+    try {
+      const clip = path.join(dir, 'clip.mp4');
+      await run('ffmpeg', [
+        '-v', 'error', '-nostdin', '-y',
+        '-f', 'lavfi', '-i', 'testsrc2=size=480x270:rate=25',
+        '-f', 'lavfi', '-i', 'sine=frequency=440',
+        '-t', '2', '-pix_fmt', 'yuv420p', clip,
+      ]);
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await readFile(clip))], { type: 'video/mp4' }), 'clip.mp4');
+      const response = await fetch(`${server.url}/api/backend/profilevideouploader`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie },
+        body: form,
+      });
+      const uploaded = (await response.json()) as BackendVideo;
+      expect(response.status, JSON.stringify(uploaded)).toBe(200);
+      expect(uploaded.processing).toBe('converting');
+
+      const done = await vi.waitFor(
+        () => {
+          const last = ownerClient.videoUploaded.at(-1) as VideoHubPayload | undefined;
+          if (!last) throw new Error('no VideoUploaded yet');
+          return last;
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+      expect(done.video.id).toBe(uploaded.id);
+      expect(done.video.processing).toBe('ready');
+      expect(done.video.videoUrl).toMatch(/^\/media\/videos\/.+\.mp4$/);
+      expect(done.video.posterUrl).toMatch(/^\/media\/videos\/.+/);
+
+      const thumbnail = ownerClient.thumbnailUploaded.at(-1) as VideoHubPayload | undefined;
+      expect(thumbnail?.video.id).toBe(uploaded.id);
+      expect(thumbnail?.video.posterUrl).toBe(done.video.posterUrl);
+
+      // What the event announced is there: the MP4 and the poster are served.
+      const mp4 = await fetch(`${server.url}${done.video.videoUrl}`);
+      expect(mp4.status).toBe(200);
+      expect(mp4.headers.get('content-type')).toBe('video/mp4');
+      expect((await fetch(`${server.url}${done.video.posterUrl}`)).status).toBe(200);
+
+      expect(otherClient.videoUploaded).toEqual([]);
+      expect(otherClient.thumbnailUploaded).toEqual([]);
+    } finally {
+      await ownerClient.stop();
+      await otherClient.stop();
+    }
+  });
+});
