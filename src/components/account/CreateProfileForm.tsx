@@ -2,7 +2,8 @@
  * Step 1 of /create: the account and the advert draft in one form (createprofile, CreateProfileSchema
  * shared with the API). Regions come from searchpageregions, the cities of the chosen region from
  * searchpagecities. An incomplete form shows the notice and a message at each field and keeps what was
- * typed; the server's refusals (emailTaken, passwordCommon, city, …) land at their fields.
+ * typed; the server's refusals (emailTaken, passwordCommon, city, …) land at their fields. Pictures are
+ * optional: added before submitting (CreatePictures), attached by createprofile.
  */
 import { useEffect, useState } from 'react';
 import type * as v from 'valibot';
@@ -11,6 +12,7 @@ import { frontendApi, type CityOption, type RegionOption } from '#lib/api/fronte
 import { CreateProfileSchema } from '#lib/schemas/account.ts';
 import { CheckboxField, Field, FormNotice, controlClass } from '../form/Field.tsx';
 import { useApiForm } from '../form/use-api-form.ts';
+import { CreatePictures } from './CreatePictures.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
 import type { AccountTexts } from './texts.ts';
 
@@ -204,6 +206,8 @@ export function CreateProfileForm({ texts, locale, termsHref, onCreated }: Props
           {(control) => <input {...control} type="checkbox" className="mt-0.5 h-5 w-5 shrink-0" {...register('AcceptTerms')} />}
         </CheckboxField>
       </section>
+
+      <CreatePictures texts={texts} />
 
       <button
         type="submit"

@@ -24,6 +24,10 @@ import daReviews from '#lib/i18n/da/backend/reviews.json' with { type: 'json' };
 import enReviews from '#lib/i18n/en/backend/reviews.json' with { type: 'json' };
 import daBlacklist from '#lib/i18n/da/backend/blacklist.json' with { type: 'json' };
 import enBlacklist from '#lib/i18n/en/backend/blacklist.json' with { type: 'json' };
+import daPictures from '#lib/i18n/da/backend/pictures.json' with { type: 'json' };
+import enPictures from '#lib/i18n/en/backend/pictures.json' with { type: 'json' };
+import daVideos from '#lib/i18n/da/backend/videos.json' with { type: 'json' };
+import enVideos from '#lib/i18n/en/backend/videos.json' with { type: 'json' };
 
 const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as Catalog;
 
@@ -31,11 +35,11 @@ export const backendI18n = createI18n({
   locale: 'da',
   catalogs: {
     da: {
-      backend: merge(daBackend, daDashboard, daBasic, daPersonal, daPriceList, daSchedule, daCloseAdvert, daReviews, daBlacklist),
+      backend: merge(daBackend, daDashboard, daBasic, daPersonal, daPriceList, daSchedule, daCloseAdvert, daReviews, daBlacklist, daPictures, daVideos),
       common: daCommon,
     },
     en: {
-      backend: merge(enBackend, enDashboard, enBasic, enPersonal, enPriceList, enSchedule, enCloseAdvert, enReviews, enBlacklist),
+      backend: merge(enBackend, enDashboard, enBasic, enPersonal, enPriceList, enSchedule, enCloseAdvert, enReviews, enBlacklist, enPictures, enVideos),
       common: enCommon,
     },
   },

@@ -39,4 +39,6 @@ export const backendScreens: Partial<Record<BackendRoute, Screen>> = {
   closeAdvert: screen(() => import('./close-advert/CloseAdvertScreen.tsx')),
   reviews: screen(() => import('./reviews/ReviewsScreen.tsx')),
   blacklist: screen(() => import('./blacklist/BlacklistScreen.tsx')),
+  pictures: screen(() => import('./pictures/PicturesScreen.tsx')),
+  videos: screen(() => import('./videos/VideosScreen.tsx')),
 };

@@ -3,7 +3,7 @@
  * "move up" / "move down" buttons (the result is announced in a live region and saved at once), and the
  * form that adds an item or changes the one being edited.
  */
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import type * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
 import { PriceItemSchema } from '#lib/schemas/advert-edit.ts';
@@ -11,6 +11,7 @@ import { toast } from '#lib/stores/toasts.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
+import { ReorderStatus, useReorder } from '../../shared/use-reorder.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { goToLogin } from '../screen-props.ts';
@@ -23,28 +24,13 @@ type Props = { data: PriceService; onChange: (data: PriceService) => void };
 export function PriceItemsSection({ data, onChange }: Props) {
   const t = useAppT(backendI18n);
   const [editing, setEditing] = useState<PriceItem | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const [dragId, setDragId] = useState<number | null>(null);
-  /** The dragged item, also in a ref: dragover may come before React has rendered the drag state. */
-  const dragging = useRef<number | null>(null);
-  const [dropId, setDropId] = useState<number | null>(null);
-  const focusAfterMove = useRef<string | null>(null);
   const items = data.priceItems;
-
-  useEffect(() => {
-    if (!focusAfterMove.current) return;
-    const button = document.getElementById(focusAfterMove.current);
-    focusAfterMove.current = null;
-    if (button instanceof HTMLButtonElement) (button.disabled ? button.parentElement?.querySelector<HTMLButtonElement>('button[data-move]:not(:disabled)') : button)?.focus();
-  });
 
   const label = (item: PriceItem) => t('priceList.itemLabel', { minutes: item.durationMinutes });
 
-  async function saveOrder(next: PriceItem[], moved: PriceItem) {
+  async function saveOrder(next: PriceItem[]) {
     const previous = data;
     onChange({ ...data, priceItems: next });
-    const position = next.findIndex((item) => item.id === moved.id) + 1;
-    setAnnouncement(t('priceList.moved', { item: label(moved), position, count: next.length }));
     try {
       onChange(await priceListApi.reorder(next.map((item) => item.id)));
     } catch (error) {
@@ -53,29 +39,13 @@ export function PriceItemsSection({ data, onChange }: Props) {
     }
   }
 
-  function move(item: PriceItem, delta: -1 | 1, buttonId: string) {
-    const index = items.findIndex((i) => i.id === item.id);
-    const target = index + delta;
-    if (index < 0 || target < 0 || target >= items.length) return;
-    const next = [...items];
-    next.splice(index, 1);
-    next.splice(target, 0, item);
-    focusAfterMove.current = buttonId;
-    void saveOrder(next, item);
-  }
-
-  function drop(targetId: number) {
-    const from = items.findIndex((i) => i.id === dragging.current);
-    const to = items.findIndex((i) => i.id === targetId);
-    dragging.current = null;
-    setDragId(null);
-    setDropId(null);
-    if (from < 0 || to < 0 || from === to) return;
-    const next = [...items];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved!);
-    void saveOrder(next, moved!);
-  }
+  const reorder = useReorder({
+    items,
+    idOf: (item) => item.id,
+    idPrefix: 'price-item',
+    announce: (moved, position, count) => t('priceList.moved', { item: label(moved), position, count }),
+    onReorder: (next) => void saveOrder(next),
+  });
 
   async function remove(item: PriceItem) {
     try {
@@ -93,9 +63,7 @@ export function PriceItemsSection({ data, onChange }: Props) {
         {t('priceList.priceItems')}
       </h2>
       <p className="mt-1 max-w-prose text-sm text-slate-700">{t('priceList.priceItemsHelp')}</p>
-      <p className="sr-only" aria-live="polite" data-testid="reorder-status">
-        {announcement}
-      </p>
+      <ReorderStatus text={reorder.announcement} />
       {items.length === 0 ? (
         <p className="mt-4 text-slate-700">{t('priceList.noPriceItems')}</p>
       ) : (
@@ -104,31 +72,8 @@ export function PriceItemsSection({ data, onChange }: Props) {
             <li
               key={item.id}
               data-price-item={item.id}
-              draggable
-              onDragStart={(event: DragEvent) => {
-                event.dataTransfer.effectAllowed = 'move';
-                event.dataTransfer.setData('text/plain', String(item.id));
-                dragging.current = item.id;
-                setDragId(item.id);
-              }}
-              onDragEnd={() => {
-                dragging.current = null;
-                setDragId(null);
-                setDropId(null);
-              }}
-              onDragOver={(event: DragEvent) => {
-                if (dragging.current === null) return;
-                event.preventDefault();
-                event.dataTransfer.dropEffect = 'move';
-                if (dropId !== item.id) setDropId(item.id);
-              }}
-              onDrop={(event: DragEvent) => {
-                event.preventDefault();
-                drop(item.id);
-              }}
-              className={`flex flex-wrap items-center gap-3 p-3 ${dragId === item.id ? 'opacity-50' : ''} ${
-                dropId === item.id && dragId !== item.id ? 'bg-brand-50' : ''
-              }`}
+              {...reorder.itemProps(item)}
+              className={`flex flex-wrap items-center gap-3 p-3 ${reorder.itemClass(item)}`}
             >
               <span aria-hidden="true" className="cursor-grab select-none px-1 text-xl text-slate-500" title={t('priceList.dragHint')}>
                 ⠿
@@ -143,26 +88,10 @@ export function PriceItemsSection({ data, onChange }: Props) {
                 {item.description ? <p className="text-sm text-slate-600">{item.description}</p> : null}
               </div>
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  id={`move-up-${item.id}`}
-                  data-move
-                  className={smallButton}
-                  disabled={index === 0}
-                  aria-label={t('priceList.moveUp', { item: label(item) })}
-                  onClick={() => move(item, -1, `move-up-${item.id}`)}
-                >
+                <button type="button" {...reorder.moveButtonProps(item, index, -1)} className={smallButton} aria-label={t('priceList.moveUp', { item: label(item) })}>
                   ↑
                 </button>
-                <button
-                  type="button"
-                  id={`move-down-${item.id}`}
-                  data-move
-                  className={smallButton}
-                  disabled={index === items.length - 1}
-                  aria-label={t('priceList.moveDown', { item: label(item) })}
-                  onClick={() => move(item, 1, `move-down-${item.id}`)}
-                >
+                <button type="button" {...reorder.moveButtonProps(item, index, 1)} className={smallButton} aria-label={t('priceList.moveDown', { item: label(item) })}>
                   ↓
                 </button>
                 <button type="button" className={smallButton} aria-label={t('priceList.editItem', { item: label(item) })} onClick={() => setEditing(item)}>

@@ -1,0 +1,311 @@
+/**
+ * The advertiser's pictures and videos screens and the pictures of /create, in the browser, on fresh
+ * advertisers. The files are made in the test: placeholder pictures (shapes and gradients) with sharp,
+ * a 2-second test clip with ffmpeg (lavfi), a text file named .jpg. Pictures: two uploaded at once are
+ * listed as pending, the text file is refused with its message, keyboard reorder, primary, offline and
+ * delete are kept after a reload, the English twin speaks English. Videos: the clip shows "converting"
+ * and then, without a reload (the notification hub), the poster and the player; the hub's state is shown.
+ * /create: a picture added before the account exists is in /backend/pictures/ afterwards.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { test, expect, passAgeGate, islandsReady, unique } from './fixtures.ts';
+import { createAdvertiser } from './advertisers.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'backend-media-e2e-'));
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A placeholder picture: a gradient with a circle and a square, no people. */
+async function makePicture(name: string, format: 'jpeg' | 'png', hue: number): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},70%,40%)"/>
+    </linearGradient></defs>
+    <rect width="800" height="600" fill="url(#g)"/>
+    <circle cx="300" cy="280" r="140" fill="rgba(255,255,255,0.6)"/>
+    <rect x="480" y="320" width="180" height="180" fill="rgba(0,0,0,0.35)"/>
+  </svg>`;
+  const file = path.join(dir, name);
+  await sharp(Buffer.from(svg))[format]().toFile(file);
+  return file;
+}
+
+/** A 2-second 320×240 test clip (H.264/AAC in MP4). */
+function makeClip(name: string): string {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc2=duration=2:size=320x240:rate=15',
+    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
+    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+  ]);
+  return file;
+}
+
+/** A tiny silent WebM (VP8) longer than the 3-minute limit: the browser reads its duration before sending. */
+function makeLongClip(name: string): string {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'color=c=teal:size=32x32:rate=1:duration=190',
+    '-c:v', 'libvpx', '-b:v', '20k', file,
+  ]);
+  return file;
+}
+
+/** The picture ids in the order the list shows them. */
+const pictureOrder = (page: Page) => page.locator('[data-picture-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-picture-id')));
+
+const picture = (page: Page, n: number) => page.locator('[data-picture-id]').nth(n - 1);
+
+test('an advertiser uploads pictures, is told why a bad file is refused, reorders by keyboard, sets primary, takes one offline and deletes one', async ({
+  page,
+  context,
+  baseURL,
+  checkA11y,
+}) => {
+  await passAgeGate(context, baseURL);
+  const [first, second] = await Promise.all([makePicture('strand.jpg', 'jpeg', 200), makePicture('have.png', 'png', 30)]);
+  const fake = path.join(dir, 'ikke-et-billede.jpg');
+  writeFileSync(fake, 'Dette er en tekstfil, ikke et billede.\n');
+  await createAdvertiser(page);
+
+  await page.goto('/backend/pictures/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Billeder' })).toBeVisible();
+  await expect(page.getByTestId('pictures-empty')).toHaveText('Du har ikke tilføjet nogen billeder endnu.');
+  await checkA11y(page);
+
+  // Two at once: each gets its own result, and both are listed as pending.
+  await page.getByLabel('Vælg billeder').setInputFiles([first, second]);
+  const uploads = page.getByTestId('pictures-uploads').locator('li');
+  await expect(uploads).toHaveCount(2);
+  await expect(uploads.filter({ hasText: 'strand.jpg' })).toContainText('Tilføjet – venter på godkendelse.');
+  await expect(uploads.filter({ hasText: 'have.png' })).toContainText('Tilføjet – venter på godkendelse.');
+  await expect(page.locator('[data-picture-id]')).toHaveCount(2);
+  await expect(page.locator('[data-picture-id] [data-moderation="pending"]')).toHaveCount(2);
+  await expect(picture(page, 1)).toContainText('Venter på godkendelse');
+  // The first picture of an advert becomes its primary one.
+  await expect(picture(page, 1).getByTestId('primary-marker')).toHaveText('Primært billede');
+  await expect(picture(page, 2).getByTestId('primary-marker')).toHaveCount(0);
+  await expect(picture(page, 1).locator('img')).toHaveJSProperty('complete', true);
+  expect(await picture(page, 1).locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // A text file named .jpg: refused, with the reason in Danish; nothing is added.
+  await page.getByLabel('Vælg billeder').setInputFiles(fake);
+  await expect(page.getByTestId('pictures-uploads').locator('li', { hasText: 'ikke-et-billede.jpg' })).toContainText(
+    'Filen er ikke et billede, vi kan bruge.',
+  );
+  await expect(page.locator('[data-picture-id]')).toHaveCount(2);
+  await checkA11y(page);
+
+  // Over 25 MB: refused in the browser, nothing sent.
+  const big = path.join(dir, 'stort-billede.jpg');
+  writeFileSync(big, Buffer.alloc(26 * 1024 * 1024));
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/profilepictureuploader')) sent += 1;
+  });
+  await page.getByLabel('Vælg billeder').setInputFiles(big);
+  await expect(page.getByTestId('pictures-uploads').locator('li', { hasText: 'stort-billede.jpg' })).toContainText(
+    'Billedet fylder mere end 25 MB. Vælg et mindre billede.',
+  );
+  expect(sent).toBe(0);
+
+  // Keyboard: "move down" on picture 1 moves it to the second place, says so, and keeps the focus.
+  const before = await pictureOrder(page);
+  await page.getByRole('button', { name: 'Flyt ned: Billede 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('reorder-status')).toHaveText('Billedet er flyttet til plads 2 af 2.');
+  await expect.poll(() => pictureOrder(page)).toEqual([before[1], before[0]]);
+  await expect(page.getByRole('button', { name: 'Flyt op: Billede 2' })).toBeFocused();
+  await page.reload();
+  await expect.poll(() => pictureOrder(page)).toEqual([before[1], before[0]]);
+
+  // Primary: after the move the primary picture is second; picture 1 becomes the primary one, and stays so.
+  await expect(picture(page, 2).getByTestId('primary-marker')).toBeVisible();
+  await page.getByRole('button', { name: 'Gør Billede 1 til primært billede' }).click();
+  await expect(picture(page, 1).getByTestId('primary-marker')).toHaveText('Primært billede');
+  await expect(picture(page, 2).getByTestId('primary-marker')).toHaveCount(0);
+  await page.reload();
+  await expect(picture(page, 1).getByTestId('primary-marker')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Gør Billede 2 til primært billede' })).toBeVisible();
+
+  // Offline: picture 2 is hidden from the advert, and stays so.
+  await expect(picture(page, 2).getByLabel('Vis i annoncen')).toBeChecked();
+  await picture(page, 2).getByLabel('Vis i annoncen').uncheck();
+  await expect(page.getByText('Billedet er skjult fra annoncen.')).toBeVisible();
+  await page.reload();
+  await expect(picture(page, 2).getByLabel('Vis i annoncen')).not.toBeChecked();
+  await expect(picture(page, 1).getByLabel('Vis i annoncen')).toBeChecked();
+
+  // Delete after a confirmation: cancelling keeps it, confirming removes it.
+  const keep = await picture(page, 1).getAttribute('data-picture-id');
+  await page.getByRole('button', { name: 'Slet Billede 2' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Vil du slette billedet?' });
+  await expect(dialog).toBeVisible();
+  await checkA11y(page);
+  await dialog.getByRole('button', { name: 'Annuller' }).click();
+  await expect(page.locator('[data-picture-id]')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Slet Billede 2' }).click();
+  await dialog.getByRole('button', { name: 'Slet billede' }).click();
+  await expect(page.locator('[data-picture-id]')).toHaveCount(1);
+  await page.reload();
+  await expect(page.locator('[data-picture-id]')).toHaveCount(1);
+  expect(await pictureOrder(page)).toEqual([keep]);
+
+  // The English twin.
+  await page.getByRole('button', { name: /^en/i }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pictures' })).toBeVisible();
+  await expect(picture(page, 1)).toContainText('Waiting for approval');
+  await expect(picture(page, 1)).toContainText('Primary picture');
+  await expect(picture(page, 1).getByLabel('Show on the advert')).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Delete Picture 1' })).toBeVisible();
+  await page.getByLabel('Choose pictures').setInputFiles(fake);
+  await expect(page.getByTestId('pictures-uploads').locator('li', { hasText: 'ikke-et-billede.jpg' })).toContainText(
+    'The file is not a picture we can use.',
+  );
+  await checkA11y(page);
+
+  // Desktop: a picture dropped on the drop zone is added too.
+  const dropped = [...(await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 40, g: 120, b: 90 } } }).png().toBuffer())];
+  const transfer = await page.evaluateHandle((bytes) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], 'trukket.png', { type: 'image/png' }));
+    return data;
+  }, dropped);
+  await page.getByTestId('pictures-drop-zone').dispatchEvent('dragover', { dataTransfer: transfer });
+  await page.getByTestId('pictures-drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(page.getByTestId('pictures-uploads').locator('li', { hasText: 'trukket.png' })).toContainText('Added – waiting for approval.');
+  await expect(page.locator('[data-picture-id]')).toHaveCount(2);
+  await page.getByRole('button', { name: /^da/i }).click();
+});
+
+test('a video shows "converting", then the poster and the player without a reload, and the hub connection is shown', async ({
+  page,
+  context,
+  baseURL,
+  checkA11y,
+}) => {
+  test.setTimeout(120_000);
+  await passAgeGate(context, baseURL);
+  const clip = makeClip('klip.mp4');
+  await createAdvertiser(page);
+
+  await page.goto('/backend/videos/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Videoer' })).toBeVisible();
+  await expect(page.getByTestId('videos-empty')).toBeVisible();
+  await expect(page.getByTestId('hub-state')).toHaveAttribute('data-state', 'connected');
+  await expect(page.getByTestId('hub-state')).toHaveText('Forbundet: videoer opdateres automatisk, når de er klar.');
+  await checkA11y(page);
+
+  // Every state the item passes through, and a marker that a reload would wipe.
+  await page.evaluate(() => {
+    const w = window as unknown as { seenStates: string[]; notReloaded: boolean };
+    w.notReloaded = true;
+    w.seenStates = [];
+    const record = () =>
+      document.querySelectorAll('[data-video-id]').forEach((item) => {
+        const state = item.getAttribute('data-processing') ?? '';
+        if (w.seenStates.at(-1) !== state) w.seenStates.push(state);
+      });
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-processing'] });
+  });
+
+  // Longer than 3 minutes: the browser reads the duration and refuses it before sending.
+  let videoCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/profilevideouploader')) videoCalls += 1;
+  });
+  await page.getByLabel('Vælg en video').setInputFiles(makeLongClip('langt-klip.webm'));
+  await expect(page.getByTestId('video-upload-result')).toHaveText('Videoen er længere end 3 minutter. Klip den kortere, og prøv igen.');
+  expect(videoCalls).toBe(0);
+  await expect(page.getByTestId('videos-empty')).toBeVisible();
+
+  await page.getByLabel('Vælg en video').setInputFiles(clip);
+  await expect(page.getByTestId('video-upload-result')).toHaveText('Videoen er sendt. Vi konverterer den nu – den bliver opdateret her, når den er klar.');
+  const item = page.locator('[data-video-id]');
+  await expect(item).toHaveCount(1);
+  await expect(item).toHaveAttribute('data-processing', 'ready', { timeout: 60_000 });
+  const player = item.locator('video');
+  await expect(player).toHaveAttribute('preload', 'none');
+  await expect(player).toHaveAttribute('controls', '');
+  const poster = await player.getAttribute('poster');
+  expect(poster).toBeTruthy();
+  const posterAnswer = await page.request.get(poster!);
+  expect(posterAnswer.ok()).toBe(true);
+  expect(posterAnswer.headers()['content-type']).toMatch(/^image\//);
+  const videoAnswer = await page.request.get((await player.getAttribute('src'))!);
+  expect(videoAnswer.ok()).toBe(true);
+  expect(videoAnswer.headers()['content-type']).toMatch(/^video\/mp4/);
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { seenStates: string[]; notReloaded?: boolean };
+    return { notReloaded: w.notReloaded, seenStates: w.seenStates };
+  });
+  expect(seen.notReloaded).toBe(true);
+  expect(seen.seenStates[0]).toBe('converting');
+  expect(seen.seenStates.at(-1)).toBe('ready');
+  await expect(item).toContainText('Venter på godkendelse');
+  await checkA11y(page);
+
+  // Offline, kept after a reload; the English twin; delete after a confirmation.
+  await item.getByLabel('Vis i annoncen').uncheck();
+  await expect(page.getByText('Videoen er skjult fra annoncen.')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-video-id]').getByLabel('Vis i annoncen')).not.toBeChecked();
+  await expect(page.locator('[data-video-id] video')).toHaveAttribute('poster', poster!);
+
+  await page.getByRole('button', { name: /^en/i }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Videos' })).toBeVisible();
+  await expect(page.getByTestId('hub-state')).toHaveText('Connected: videos update by themselves when they are ready.');
+  await expect(page.locator('[data-video-id]')).toContainText('Waiting for approval');
+  await page.getByRole('button', { name: /^da/i }).click();
+
+  await page.getByRole('button', { name: 'Slet Video 1' }).click();
+  await page.getByRole('dialog', { name: 'Vil du slette videoen?' }).getByRole('button', { name: 'Slet video' }).click();
+  await expect(page.getByTestId('videos-empty')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('videos-empty')).toBeVisible();
+});
+
+test('a picture added on /create is in the new advert\'s pictures after the account is created', async ({ page, context, baseURL, checkA11y }) => {
+  await passAgeGate(context, baseURL);
+  const photo = await makePicture('opret.jpg', 'jpeg', 280);
+  const spare = await makePicture('fortryd.png', 'png', 90);
+  await page.goto('/create/');
+  await islandsReady(page);
+  await expect(page.getByRole('heading', { name: 'Billeder (valgfrit)' })).toBeVisible();
+
+  // Two added, one removed again: only the kept one is attached.
+  await page.getByLabel('Vælg billeder').setInputFiles([photo, spare]);
+  const previews = page.getByTestId('create-pictures-list').locator('li');
+  await expect(previews).toHaveCount(2);
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Fjern Billede 2' }).click();
+  await expect(previews).toHaveCount(1);
+
+  await page.getByLabel('E-mail').fill(`${unique('opret-billede')}@example.invalid`);
+  await page.getByLabel('Adgangskode').fill('Lang-og-sjælden-adgangskode-42');
+  await page.getByRole('radio', { name: 'Escort' }).check();
+  await page.getByRole('radio', { name: 'Kvinde' }).check();
+  await page.getByLabel('Navn i annoncen').fill('Billedtest');
+  await page.getByLabel('Telefonnummer').fill(`2${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
+  const region = page.locator('#create-region');
+  await expect(region.locator('option')).not.toHaveCount(1);
+  await region.selectOption({ index: 1 });
+  const city = page.locator('#create-city');
+  await expect(city.locator('option')).not.toHaveCount(1);
+  await city.selectOption({ index: 1 });
+  await page.getByLabel('Fødselsdato').fill('15-04-1995');
+  await page.getByRole('checkbox', { name: /mindst 18 år/ }).check();
+  await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
+  await expect(page.getByRole('heading', { name: 'Bekræft dit telefonnummer' })).toBeVisible();
+
+  await page.goto('/backend/pictures/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Billeder' })).toBeVisible();
+  await expect(page.locator('[data-picture-id]')).toHaveCount(1);
+  await expect(page.locator('[data-picture-id]')).toContainText('Venter på godkendelse');
+});
