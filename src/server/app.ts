@@ -15,8 +15,7 @@ import { AppError } from './domain/errors.ts';
 import { frontendRoutes } from './api/frontend.ts';
 import { backendRoutes } from './api/backend.ts';
 import { supportRoutes } from './api/support.ts';
-import { pictureModerationRoutes } from './api/picture-moderation.ts';
-import { videoModerationRoutes } from './api/video-moderation.ts';
+import { mediaModerationRoutes } from './api/media-moderation.ts';
 import { videoEncoderRoutes } from './api/video-encoder.ts';
 import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
 import type { MediaStorage, Messaging } from './adapters/types.ts';
@@ -196,8 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(supportRoutes(deps), { prefix: '/api/support' });
   // Media calls that are not the advertiser's own (support's moderation, the encoder's signed
   // postbacks) sit beside the backend's session hook, under the spec's /api/backend/ names.
-  await app.register(pictureModerationRoutes(deps), { prefix: '/api/backend' });
-  await app.register(videoModerationRoutes(deps), { prefix: '/api/backend' });
+  await app.register(mediaModerationRoutes(deps), { prefix: '/api/backend' });
   await app.register(videoEncoderRoutes(deps), { prefix: '/api/backend' });
 
   /** Payment provider's return address (spec §2): on to the backend's payment callback screen. */

@@ -361,7 +361,7 @@ describe('support moderates pictures', () => {
     expect((await fetch(`${server.url}/media/${row!.variants[0]!.key}`)).status).toBe(404);
     const notes = await server.db.select().from(notifications).where(eq(notifications.accountId, owner.accountId));
     expect(notes.some((n) => n.titleEn === 'A picture was removed' && n.bodyEn.includes('Ikke tilladt indhold.'))).toBe(true);
-    expect((await moderate('removeimageitem', supportCookie, { Id: picture.id })).status).toBe(404);
+    expect((await moderate('removeimageitem', supportCookie, { Id: picture.id, Reason: 'Ikke tilladt indhold.' })).status).toBe(404);
     expect((await moderate('approveimageitem', supportCookie, { Id: 999_999 })).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PictureIdSchema, ReorderImagesSchema, UpdateImageStatusSchema } from '#lib/schemas/pictures.ts';
+import { PictureIdSchema, ReorderImagesSchema, UpdateImageStatusSchema } from '#lib/schemas/media-calls.ts';
 import {
   deleteOwnPicture,
   listOwnPictures,

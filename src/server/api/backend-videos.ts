@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { MEDIA_LIMITS } from '#lib/schemas/media.ts';
-import { RemoveVideoSchema, ReorderVideosSchema, UpdateVideoStatusSchema } from '#lib/schemas/videos.ts';
+import { ReorderVideosSchema, UpdateVideoStatusSchema, VideoIdSchema } from '#lib/schemas/media-calls.ts';
 import { AppError } from '../domain/errors.ts';
 import { listVideos, removeVideo, reorderVideos, requireRoomForVideo, updateVideoStatus, uploadVideo } from '../domain/media/videos.ts';
 import { enqueueVideoJob } from '../jobs/video-job.ts';
@@ -65,7 +65,7 @@ export function backendVideoRoutes(deps: ApiDeps) {
 
     /** The spec's name for the advertiser deleting one of their videos. */
     app.post('/removeimage', async (request, reply) => {
-      await removeVideo(ctxOf(request), deps.storage, readInput(request, RemoveVideoSchema));
+      await removeVideo(ctxOf(request), deps.storage, readInput(request, VideoIdSchema));
       return reply.code(204).send();
     });
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PictureIdSchema } from '#lib/schemas/pictures.ts';
+import { PictureIdSchema } from '#lib/schemas/media-calls.ts';
 import { removeTempPicture, TEMP_PICTURE_HOURS, uploadTempPictures } from '../domain/media/pictures.ts';
 import { contextFor, noStore, readInput, type ApiDeps } from './http.ts';
 import { pictureMediaOf, registerPictureMultipart, sendUploadAnswer, withPictureFiles } from './picture-upload.ts';

@@ -3,7 +3,8 @@ import { and, asc, count, eq, isNotNull, isNull, lt, max, ne } from 'drizzle-orm
 import { formatDate } from '#lib/format.ts';
 import { MEDIA_LIMITS, type BackendPicture, type ModerationWord, type PictureUploadAnswer } from '#lib/schemas/media.ts';
 import type { Db } from '../../db/client.ts';
-import { adverts, notifications, pictures, type Picture } from '../../db/schema.ts';
+import { adverts, pictures, type Picture } from '../../db/schema.ts';
+import { notifyMediaDecision } from './media-notices.ts';
 import type { MediaStorage } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -283,20 +284,6 @@ export async function deleteOwnPicture(ctx: DomainContext, storage: MediaStorage
 
 export type PictureDecision = 'approve' | 'decline' | 'remove';
 
-const NOTICES: Record<Exclude<PictureDecision, 'approve'>, { titleDa: string; titleEn: string; bodyDa: string; bodyEn: string }> = {
-  decline: {
-    titleDa: 'Et billede blev afvist',
-    titleEn: 'A picture was declined',
-    bodyDa: 'Support har afvist et af dine billeder.',
-    bodyEn: 'Support declined one of your pictures.',
-  },
-  remove: {
-    titleDa: 'Et billede blev fjernet',
-    titleEn: 'A picture was removed',
-    bodyDa: 'Support har fjernet et af dine billeder.',
-    bodyEn: 'Support removed one of your pictures.',
-  },
-};
 
 /**
  * approveimageitem, declineimageitem (with a reason), removeimageitem: support's decision on any
@@ -344,17 +331,7 @@ export async function moderatePicture(
     after: { moderationStatus: after.moderationStatus, deleted: after.deletedAt !== null },
     reason,
   });
-  if (input.decision !== 'approve') {
-    const notice = NOTICES[input.decision];
-    await ctx.db.insert(notifications).values({
-      accountId,
-      titleDa: notice.titleDa,
-      titleEn: notice.titleEn,
-      bodyDa: reason ? `${notice.bodyDa} Begrundelse: ${reason}` : notice.bodyDa,
-      bodyEn: reason ? `${notice.bodyEn} Reason: ${reason}` : notice.bodyEn,
-      link: '/backend/pictures/',
-    });
-  }
+  if (input.decision !== 'approve') await notifyMediaDecision(ctx, accountId, 'picture', input.decision, reason);
   await publishAdvertChange(ctx, advertId, `picture.${input.decision}`);
   return backendPicture(after);
 }

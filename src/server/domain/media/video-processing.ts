@@ -139,6 +139,9 @@ export function refusalOf(probe: VideoProbe | null): 'notAVideo' | 'tooLong' | n
   return null;
 }
 
+/** How every ffmpeg run starts: no stdin, errors only, local files and pipes only (no network), one thread. */
+const FFMPEG_START = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,pipe', '-threads', '1'];
+
 /**
  * Transcodes to H.264 (yuv420p, CRF 23, veryfast) and AAC in an MP4 with the index first (`+faststart`),
  * at most 1080p (the short side at most 1080, the long one at most 1920; never enlarged; even sizes),
@@ -151,14 +154,7 @@ export async function transcodeVideo(input: string, output: string, options: Run
   await runTool(
     'ffmpeg',
     [
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-protocol_whitelist',
-      'file,pipe',
-      '-threads',
-      '1',
+      ...FFMPEG_START,
       '-i',
       `file:${path.resolve(input)}`,
       '-map',
@@ -207,14 +203,7 @@ export async function extractFrame(input: string, output: string, atSeconds: num
   await runTool(
     'ffmpeg',
     [
-      '-nostdin',
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-protocol_whitelist',
-      'file,pipe',
-      '-threads',
-      '1',
+      ...FFMPEG_START,
       '-ss',
       String(atSeconds),
       '-i',

@@ -4,13 +4,14 @@ import type * as v from 'valibot';
 import { formatDate } from '#lib/format.ts';
 import { MEDIA_LIMITS, type BackendVideo, type ModerationWord, type VideoFailure } from '#lib/schemas/media.ts';
 import type {
-  ApproveVideoSchema,
-  ModerateVideoSchema,
-  RemoveVideoSchema,
+  ModerationDecisionSchema,
+  ModerationItemSchema,
   ReorderVideosSchema,
   UpdateVideoStatusSchema,
-} from '#lib/schemas/videos.ts';
-import { adverts, notifications, videos, type Video } from '../../db/schema.ts';
+  VideoIdSchema,
+} from '#lib/schemas/media-calls.ts';
+import { adverts, videos, type Video } from '../../db/schema.ts';
+import { notifyMediaDecision } from './media-notices.ts';
 import type { MediaStorage } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -196,7 +197,7 @@ async function softDelete(ctx: DomainContext, storage: MediaStorage, video: Vide
 export async function removeVideo(
   ctx: DomainContext,
   storage: MediaStorage,
-  input: v.InferOutput<typeof RemoveVideoSchema>,
+  input: v.InferOutput<typeof VideoIdSchema>,
 ): Promise<void> {
   const { advertId, video } = await getOwnVideo(ctx, input.VideoId);
   await softDelete(ctx, storage, video);
@@ -306,27 +307,8 @@ async function videoForSupport(ctx: DomainContext, id: number): Promise<{ video:
 
 const supportUserIdOf = (ctx: DomainContext) => (ctx.actor.type === 'support' ? ctx.actor.supportUserId : null);
 
-/** A message to the advertiser about their video, in both languages, with support's reason. */
-async function notifyOwner(ctx: DomainContext, accountId: number, kind: 'declined' | 'removed', reason: string): Promise<void> {
-  const texts =
-    kind === 'declined'
-      ? {
-          titleDa: 'En video blev afvist',
-          titleEn: 'A video was declined',
-          bodyDa: `Support har afvist en af dine videoer, så den ikke vises i din annonce. Begrundelse: ${reason}`,
-          bodyEn: `Support declined one of your videos, so it is not shown in your advert. Reason: ${reason}`,
-        }
-      : {
-          titleDa: 'En video blev fjernet',
-          titleEn: 'A video was removed',
-          bodyDa: `Support har fjernet en af dine videoer fra din annonce. Begrundelse: ${reason}`,
-          bodyEn: `Support removed one of your videos from your advert. Reason: ${reason}`,
-        };
-  await ctx.db.insert(notifications).values({ accountId, ...texts, link: '/backend/videos/' });
-}
-
 /** approvevideoitem: the video may be shown (once ready and online). */
-export async function approveVideo(ctx: DomainContext, input: v.InferOutput<typeof ApproveVideoSchema>): Promise<BackendVideo> {
+export async function approveVideo(ctx: DomainContext, input: v.InferOutput<typeof ModerationItemSchema>): Promise<BackendVideo> {
   const { video } = await videoForSupport(ctx, input.Id);
   const [row] = await ctx.db
     .update(videos)
@@ -339,7 +321,7 @@ export async function approveVideo(ctx: DomainContext, input: v.InferOutput<type
 }
 
 /** declinevideoitem: the video is not shown; the advertiser is told why. */
-export async function declineVideo(ctx: DomainContext, input: v.InferOutput<typeof ModerateVideoSchema>): Promise<BackendVideo> {
+export async function declineVideo(ctx: DomainContext, input: v.InferOutput<typeof ModerationDecisionSchema>): Promise<BackendVideo> {
   const { video, accountId } = await videoForSupport(ctx, input.Id);
   const [row] = await ctx.db
     .update(videos)
@@ -354,7 +336,7 @@ export async function declineVideo(ctx: DomainContext, input: v.InferOutput<type
     after: { moderation: 2 },
     reason: input.Reason,
   });
-  await notifyOwner(ctx, accountId, 'declined', input.Reason);
+  await notifyMediaDecision(ctx, accountId, 'video', 'decline', input.Reason);
   if (isPublicVideo(video)) await publishAdvertChange(ctx, video.advertId, 'advert.video.decline');
   return backendVideo(row!);
 }
@@ -363,11 +345,11 @@ export async function declineVideo(ctx: DomainContext, input: v.InferOutput<type
 export async function removeVideoItem(
   ctx: DomainContext,
   storage: MediaStorage,
-  input: v.InferOutput<typeof ModerateVideoSchema>,
+  input: v.InferOutput<typeof ModerationDecisionSchema>,
 ): Promise<void> {
   const { video, accountId } = await videoForSupport(ctx, input.Id);
   await softDelete(ctx, storage, video);
   await writeAudit(ctx, { action: 'video.remove', targetType: 'video', targetId: video.id, before: backendVideo(video), reason: input.Reason });
-  await notifyOwner(ctx, accountId, 'removed', input.Reason);
+  await notifyMediaDecision(ctx, accountId, 'video', 'remove', input.Reason);
   if (isPublicVideo(video)) await publishAdvertChange(ctx, video.advertId, 'advert.video.remove');
 }
