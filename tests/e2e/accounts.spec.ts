@@ -5,7 +5,7 @@
  * (GET /api/support/outbox, signed in as support in a request context of its own).
  */
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { test, expect, passAgeGate, islandsReady, unique, supportAdmin } from './fixtures.ts';
+import { visitorTest as test, expect, passAgeGate, islandsReady, unique, supportAdmin } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
 
 type OutboxItem = { channel: 'email' | 'sms'; to: string; subject: string | null; body: string; createdAt: string; status: string };
@@ -85,13 +85,7 @@ async function fillCreateForm(page: Page, account: { email: string; phone: strin
   await page.getByRole('checkbox', { name: /mindst 18 år/ }).check();
 }
 
-test('a new advertiser creates an account and advert on /create, confirms phone and email, then signs out and in', async ({
-  page,
-  context,
-  baseURL,
-  checkA11y,
-}) => {
-  await passAgeGate(context, baseURL);
+test('a new advertiser creates an account and advert on /create, confirms phone and email, then signs out and in', async ({ page, checkA11y }) => {
   const email = `${unique('opret')}@example.invalid`;
   const phone = newPhone();
   await page.goto('/create/');
@@ -202,8 +196,7 @@ test('an incomplete /create form says what is missing and keeps what was typed; 
   await expect(page).toHaveURL(/\/create\/$/);
 });
 
-test('a signed-in advertiser opening /create is told they already have an account', async ({ page, context, baseURL, checkA11y }) => {
-  await passAgeGate(context, baseURL);
+test('a signed-in advertiser opening /create is told they already have an account', async ({ page, checkA11y }) => {
   await createAdvertiser(page);
   await page.goto('/create/');
   await expect(page.getByText('Du har allerede en konto, og du er logget ind.')).toBeVisible();
@@ -212,8 +205,7 @@ test('a signed-in advertiser opening /create is told they already have an accoun
   await checkA11y(page);
 });
 
-test('the English /en/create/ creates an account in English', async ({ page, context, baseURL, checkA11y }) => {
-  await passAgeGate(context, baseURL);
+test('the English /en/create/ creates an account in English', async ({ page, checkA11y }) => {
   await page.goto('/en/create/');
   await islandsReady(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Create an advert' })).toBeVisible();
@@ -307,8 +299,7 @@ test('a forgotten password: ask for a link, set a new password, sign in with it 
   await expect(page).toHaveURL(/\/backend\/dashboard\/$/);
 });
 
-test('a deleted profile can be restored from the sign-in page within 30 days', async ({ page, context, baseURL, checkA11y }) => {
-  await passAgeGate(context, baseURL);
+test('a deleted profile can be restored from the sign-in page within 30 days', async ({ page, checkA11y }) => {
   const advertiser = await createAdvertiser(page);
   const deleted = await page.request.post('/api/backend/deleteuser', { data: { Password: advertiser.password } });
   expect(deleted.status()).toBe(204);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { test, expect, passAgeGate, islandsReady, unique } from './fixtures.ts';
+import { visitorTest as test, expect, islandsReady, unique } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'backend-media-e2e-'));
@@ -62,13 +62,7 @@ const pictureOrder = (page: Page) => page.locator('[data-picture-id]').evaluateA
 
 const picture = (page: Page, n: number) => page.locator('[data-picture-id]').nth(n - 1);
 
-test('an advertiser uploads pictures, is told why a bad file is refused, reorders by keyboard, sets primary, takes one offline and deletes one', async ({
-  page,
-  context,
-  baseURL,
-  checkA11y,
-}) => {
-  await passAgeGate(context, baseURL);
+test('an advertiser uploads pictures, is told why a bad file is refused, reorders by keyboard, sets primary, takes one offline and deletes one', async ({ page, checkA11y }) => {
   const [first, second] = await Promise.all([makePicture('strand.jpg', 'jpeg', 200), makePicture('have.png', 'png', 30)]);
   const fake = path.join(dir, 'ikke-et-billede.jpg');
   writeFileSync(fake, 'Dette er en tekstfil, ikke et billede.\n');
@@ -184,14 +178,8 @@ test('an advertiser uploads pictures, is told why a bad file is refused, reorder
   await page.getByRole('button', { name: /^da/i }).click();
 });
 
-test('a video shows "converting", then the poster and the player without a reload, and the hub connection is shown', async ({
-  page,
-  context,
-  baseURL,
-  checkA11y,
-}) => {
+test('a video shows "converting", then the poster and the player without a reload, and the hub connection is shown', async ({ page, checkA11y }) => {
   test.setTimeout(120_000);
-  await passAgeGate(context, baseURL);
   const clip = makeClip('klip.mp4');
   await createAdvertiser(page);
 
@@ -271,8 +259,7 @@ test('a video shows "converting", then the poster and the player without a reloa
   await expect(page.getByTestId('videos-empty')).toBeVisible();
 });
 
-test('a picture added on /create is in the new advert\'s pictures after the account is created', async ({ page, context, baseURL, checkA11y }) => {
-  await passAgeGate(context, baseURL);
+test('a picture added on /create is in the new advert\'s pictures after the account is created', async ({ page, checkA11y }) => {
   const photo = await makePicture('opret.jpg', 'jpeg', 280);
   const spare = await makePicture('fortryd.png', 'png', 90);
   await page.goto('/create/');

@@ -5,7 +5,7 @@
  * days off kept after a reload.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, passAgeGate } from './fixtures.ts';
+import { visitorTest as test, expect } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
 
 /** The durations of the price items, in the order the screen lists them. */
@@ -25,13 +25,7 @@ async function addPriceItem(page: Page, form: Locator, minutes: string, incall: 
   await expect(form.getByLabel('Varighed i minutter')).toHaveValue('');
 }
 
-test('an advertiser builds a price list, reorders it by keyboard and by drag, and finds it all kept after a reload', async ({
-  page,
-  context,
-  baseURL,
-  checkA11y,
-}) => {
-  await passAgeGate(context, baseURL);
+test('an advertiser builds a price list, reorders it by keyboard and by drag, and finds it all kept after a reload', async ({ page, checkA11y }) => {
   await createAdvertiser(page);
   await page.goto('/backend/price-list/');
   await expect(page.getByRole('heading', { level: 1, name: 'Priser og services' })).toBeVisible();
@@ -128,8 +122,7 @@ test('an advertiser builds a price list, reorders it by keyboard and by drag, an
   await page.getByRole('button', { name: /^da/i }).click();
 });
 
-test('an advertiser sets opening hours and days off, sees "open now", and finds them kept after a reload', async ({ page, context, baseURL, checkA11y }) => {
-  await passAgeGate(context, baseURL);
+test('an advertiser sets opening hours and days off, sees "open now", and finds them kept after a reload', async ({ page, checkA11y }) => {
   await createAdvertiser(page);
   await page.goto('/backend/schedule/');
   await expect(page.getByRole('heading', { level: 1, name: 'Tider' })).toBeVisible();
@@ -175,8 +168,7 @@ test('an advertiser sets opening hours and days off, sees "open now", and finds 
   await expect(day('Tirsdag').getByLabel('Fra')).toHaveValue('20:00');
 });
 
-test('on a live advert a change of services waits for support, and the screen says which', async ({ page, context, baseURL, checkA11y }) => {
-  await passAgeGate(context, baseURL);
+test('on a live advert a change of services waits for support, and the screen says which', async ({ page, checkA11y }) => {
   // Demo advert 58 (Active, public) is reserved for this test.
   const response = await page.request.post('/api/frontend/login', { data: { Email: 'demo-58@example.invalid', Password: 'demo-password' } });
   expect(response.ok()).toBe(true);

@@ -3,7 +3,7 @@
  * demo seed gives it two approved reviews, one already answered). The blacklist uses a fresh advertiser.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, passAgeGate } from './fixtures.ts';
+import { visitorTest as test, expect } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
 
 const demo = { email: 'demo-60@example.invalid', password: 'demo-password' };
@@ -13,8 +13,7 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-test('an advertiser replies once to a review and asks support to remove one', async ({ page, context, baseURL, checkA11y }) => {
-  await passAgeGate(context, baseURL);
+test('an advertiser replies once to a review and asks support to remove one', async ({ page, context, checkA11y }) => {
   await signIn(page, demo);
   await page.goto('/backend/reviews/');
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldelser' })).toBeVisible();
@@ -82,13 +81,7 @@ test('an advertiser replies once to a review and asks support to remove one', as
   await page.getByRole('button', { name: /^da/i }).click();
 });
 
-test('an advertiser blocks a client number with a note, is told a duplicate is already listed, and removes it', async ({
-  page,
-  context,
-  baseURL,
-  checkA11y,
-}) => {
-  await passAgeGate(context, baseURL);
+test('an advertiser blocks a client number with a note, is told a duplicate is already listed, and removes it', async ({ page, checkA11y }) => {
   await createAdvertiser(page);
   await page.goto('/backend/blacklist/');
   await expect(page.getByRole('heading', { level: 1, name: 'Blokerede numre' })).toBeVisible();

@@ -39,6 +39,17 @@ export async function islandsReady(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/**
+ * `test` for a visitor who has passed the age gate: the gate's cookie is set before the test's first visit
+ * (a test that clears the cookies calls passAgeGate again).
+ */
+export const visitorTest = test.extend({
+  page: async ({ page, context, baseURL }, use) => {
+    await passAgeGate(context, baseURL);
+    await use(page);
+  },
+});
+
 /** A value no other test (or earlier run) uses. */
 export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -4,17 +4,14 @@
  * browser's own hub client (`createHub` from src/lib/hub.ts, @microsoft/signalr over WebSockets) of the
  * owner receiving VideoThumbnailUploaded then VideoUploaded; another advertiser's client hears nothing.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackendVideo, VideoHubPayload } from '#lib/schemas/media.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserWithSession, officialClient } from './hub-helpers.ts';
-
-const run = promisify(execFile);
+import { clipPattern, makeClip, uploadVideo } from './videos-helpers.ts';
 
 let server: TestServer;
 let dir: string;
@@ -40,20 +37,8 @@ describe('a video upload announced on the notification hub', () => {
     expect(ownerClient.state.get()).toBe('connected');
 
     try {
-      const clip = path.join(dir, 'clip.mp4');
-      await run('ffmpeg', [
-        '-v', 'error', '-nostdin', '-y',
-        '-f', 'lavfi', '-i', 'testsrc2=size=480x270:rate=25',
-        '-f', 'lavfi', '-i', 'sine=frequency=440',
-        '-t', '2', '-pix_fmt', 'yuv420p', clip,
-      ]);
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(await readFile(clip))], { type: 'video/mp4' }), 'clip.mp4');
-      const response = await fetch(`${server.url}/api/backend/profilevideouploader`, {
-        method: 'POST',
-        headers: { cookie: owner.cookie },
-        body: form,
-      });
+      const clip = await makeClip(path.join(dir, 'clip.mp4'), [...clipPattern('480x270', 2), '-pix_fmt', 'yuv420p']);
+      const response = await uploadVideo(server.url, owner.cookie, clip, 'clip.mp4');
       const uploaded = (await response.json()) as BackendVideo;
       expect(response.status, JSON.stringify(uploaded)).toBe(200);
       expect(uploaded.processing).toBe('converting');

@@ -4,11 +4,9 @@
  * storage. Also the encoder postbacks with a known ENCODER_SECRET: a correct signature is accepted, the
  * same body signed with another key is not. ffmpeg is killed at the worker's time limit.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -22,15 +20,15 @@ import { seedReference } from '#server/db/seed/seed-reference.ts';
 import { signEncoderBody } from '#server/domain/media/video-signature.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, createAdvertiser } from '#tests/support/fixtures.ts';
+import { clipPattern, listVideos, makeClip, uploadVideo, waitForVideo } from './videos-helpers.ts';
 
-const run = promisify(execFile);
 const SECRET = 'a-test-encoder-secret-of-some-length';
 
 let database: { handle: DatabaseHandle; drop: () => Promise<void> };
 let dataDir: string;
 let app: FastifyInstance | null = null;
 /** A 2-second clip (test pattern and a tone), made once. */
-let clip: string;
+let clip: Buffer;
 
 /** A server like `npm start` builds it, on the shared database and media folder. */
 async function start(videoWorker: false | VideoWorkerOptions): Promise<string> {
@@ -55,29 +53,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'video-restart-'));
   await seedReference(database.handle.db, { siteUrl: 'http://localhost:3000' });
-  clip = path.join(dataDir, 'clip.mp4');
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-nostdin',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    clip,
-  ]);
+  clip = await makeClip(path.join(dataDir, 'clip.mp4'), [...clipPattern('640x360', 2), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
 });
 afterAll(async () => {
   await app?.close();
@@ -92,9 +68,7 @@ describe('the media.video job', () => {
 
     let url = await start(false);
     expect(app!.videoWorker.running()).toBe(false);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await readFile(clip))], { type: 'video/mp4' }), 'genstart.mp4');
-    const uploaded = await fetch(`${url}/api/backend/profilevideouploader`, { method: 'POST', headers: { cookie }, body: form });
+    const uploaded = await uploadVideo(url, cookie, clip, 'genstart.mp4');
     expect(uploaded.status).toBe(200);
     const video = (await uploaded.json()) as BackendVideo;
     expect(video.processing).toBe('converting');
@@ -105,15 +79,7 @@ describe('the media.video job', () => {
 
     url = await start({});
     expect(app!.videoWorker.running()).toBe(true);
-    const ready = await vi.waitFor(
-      async () => {
-        const list = (await (await fetch(`${url}/api/backend/profilevideos`, { headers: { cookie } })).json()) as BackendVideo[];
-        const found = list.find((v) => v.id === video.id);
-        if (found?.processing !== 'ready') throw new Error(`still ${found?.processing}`);
-        return found;
-      },
-      { timeout: 50_000, interval: 200 },
-    );
+    const ready = await waitForVideo(url, cookie, video.id, 'ready');
     expect(ready).toMatchObject({ width: 640, height: 360, durationSeconds: 2 });
     expect((await fetch(`${url}${ready.videoUrl}`)).status).toBe(200);
     const [done] = await database.handle.db.select().from(jobs).where(eq(jobs.queue, 'media.video'));
@@ -140,9 +106,7 @@ describe('the media.video job', () => {
     const url = await start({ timeLimitMs: 1 });
     const owner = await createAdvertiser(database.handle.db);
     const cookie = await advertiserSessionCookie(database.handle.db, owner.accountId);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await readFile(clip))], { type: 'video/mp4' }), 'langsom.mp4');
-    const uploaded = await fetch(`${url}/api/backend/profilevideouploader`, { method: 'POST', headers: { cookie }, body: form });
+    const uploaded = await uploadVideo(url, cookie, clip, 'langsom.mp4');
     expect(uploaded.status).toBe(200);
     const video = (await uploaded.json()) as BackendVideo;
     const job = await vi.waitFor(
@@ -157,7 +121,6 @@ describe('the media.video job', () => {
     // The first try failed; the queue retries it after its backoff (30 s), the video still converting.
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job.lastError).toMatch(/ffmpeg failed \(timed out after 1 ms\)/);
-    const list = (await (await fetch(`${url}/api/backend/profilevideos`, { headers: { cookie } })).json()) as BackendVideo[];
-    expect(list.find((v) => v.id === video.id)?.processing).toBe('converting');
+    expect((await listVideos(url, cookie)).find((v) => v.id === video.id)?.processing).toBe('converting');
   });
 });

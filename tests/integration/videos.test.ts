@@ -5,43 +5,23 @@
  * declinevideoitem, removevideoitem; fullprofile and has_video show only ready, approved, online videos.
  * Every video is made here with ffmpeg's test sources (shapes and a tone).
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { BackendVideo } from '#lib/schemas/media.ts';
 import { advertSearch, auditLog, jobs, notifications, videos } from '#server/db/schema.ts';
 import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, callApi, createAdvertiser } from '#tests/support/fixtures.ts';
-
-const run = promisify(execFile);
+import { clipPattern, listVideos, makeClip as makeClipAt, run, uploadVideo, waitForVideo } from './videos-helpers.ts';
 
 let server: TestServer;
 let clips: string;
 
-/** Makes a clip with ffmpeg's test pattern and a tone; answers its bytes. */
-async function makeClip(name: string, args: string[]): Promise<Buffer> {
-  const file = path.join(clips, name);
-  await run('ffmpeg', ['-v', 'error', '-nostdin', '-y', ...args, file]);
-  return readFile(file);
-}
-
-const pattern = (size: string, seconds: number, rate = 25) => [
-  '-f',
-  'lavfi',
-  '-i',
-  `testsrc2=size=${size}:rate=${rate}`,
-  '-f',
-  'lavfi',
-  '-i',
-  'sine=frequency=440',
-  '-t',
-  String(seconds),
-];
+/** Makes a clip in this file's folder; answers its bytes. */
+const makeClip = (name: string, args: string[]) => makeClipAt(path.join(clips, name), args);
 
 async function probe(file: string) {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
@@ -71,42 +51,11 @@ async function advertiser() {
   return { ...created, cookie: await advertiserSessionCookie(server.db, created.accountId) };
 }
 
-function upload(baseUrl: string, cookie: string | undefined, bytes: Uint8Array, name: string, type = 'video/mp4') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  return fetch(`${baseUrl}/api/backend/profilevideouploader`, { method: 'POST', headers: cookie ? { cookie } : {}, body: form });
-}
-
 const api = (route: string, cookie: string | undefined, body?: unknown) =>
   callApi(server.url, `/api/backend/${route}`, { cookie, body });
 
-async function listVideos(baseUrl: string, cookie: string): Promise<BackendVideo[]> {
-  const response = await fetch(`${baseUrl}/api/backend/profilevideos`, { headers: { cookie } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as BackendVideo[];
-}
-
-/** Polls profilevideos until the video reaches the state (the job runs in the server's worker). */
-async function waitForVideo(
-  baseUrl: string,
-  cookie: string,
-  id: number,
-  processing: BackendVideo['processing'],
-  eachTry: () => Promise<void> = async () => {},
-): Promise<BackendVideo> {
-  return vi.waitFor(
-    async () => {
-      await eachTry();
-      const video = (await listVideos(baseUrl, cookie)).find((v) => v.id === id);
-      if (video?.processing !== processing) throw new Error(`video ${id} is ${video?.processing ?? 'missing'}`);
-      return video;
-    },
-    { timeout: 50_000, interval: 200 },
-  );
-}
-
 async function uploadOk(cookie: string, bytes: Uint8Array, name: string, type?: string): Promise<BackendVideo> {
-  const response = await upload(server.url, cookie, bytes, name, type);
+  const response = await uploadVideo(server.url, cookie, bytes, name, type);
   const body = (await response.json()) as BackendVideo;
   expect(response.status, JSON.stringify(body)).toBe(200);
   return body;
@@ -145,7 +94,7 @@ describe('profilevideouploader and the transcode job', () => {
     const owner = await advertiser();
     // Written by ffmpeg's default muxer: the index (moov) after the data, a title and a place tag.
     const bytes = await makeClip('plain.mp4', [
-      ...pattern('640x360', 2),
+      ...clipPattern('640x360', 2),
       '-metadata',
       'title=Privat titel',
       '-metadata',
@@ -201,7 +150,7 @@ describe('profilevideouploader and the transcode job', () => {
 
   it('scales a large video down to at most 1080p, keeping its shape', async () => {
     const owner = await advertiser();
-    const bytes = await makeClip('big.mp4', [...pattern('2560x1440', 1, 5), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
+    const bytes = await makeClip('big.mp4', [...clipPattern('2560x1440', 1, 5), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
     const uploaded = await uploadOk(owner.cookie, bytes, 'stor.mp4');
     const ready = await waitForVideo(server.url, owner.cookie, uploaded.id, 'ready');
     expect(ready).toMatchObject({ width: 1920, height: 1080 });
@@ -209,8 +158,8 @@ describe('profilevideouploader and the transcode job', () => {
 
   it('accepts WebM and MOV', async () => {
     const owner = await advertiser();
-    const webm = await makeClip('clip.webm', [...pattern('160x90', 1, 10), '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-c:a', 'libopus']);
-    const mov = await makeClip('clip.mov', [...pattern('160x90', 1, 10), '-c:v', 'mpeg4', '-c:a', 'aac']);
+    const webm = await makeClip('clip.webm', [...clipPattern('160x90', 1, 10), '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-c:a', 'libopus']);
+    const mov = await makeClip('clip.mov', [...clipPattern('160x90', 1, 10), '-c:v', 'mpeg4', '-c:a', 'aac']);
     const first = await uploadOk(owner.cookie, webm, 'klip.webm', 'video/webm');
     const second = await uploadOk(owner.cookie, mov, 'klip.mov', 'video/quicktime');
     for (const uploaded of [first, second]) {
@@ -222,13 +171,13 @@ describe('profilevideouploader and the transcode job', () => {
 
   it('refuses what is not a video, by content: a text file and a picture named .mp4, a Matroska file', async () => {
     const owner = await advertiser();
-    expect(await refusalOf(await upload(server.url, owner.cookie, Buffer.from('Dette er ikke en video.\n'.repeat(50)), 'film.mp4'))).toBe(
+    expect(await refusalOf(await uploadVideo(server.url, owner.cookie, Buffer.from('Dette er ikke en video.\n'.repeat(50)), 'film.mp4'))).toBe(
       'notAVideo',
     );
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } }).png().toBuffer();
-    expect(await refusalOf(await upload(server.url, owner.cookie, png, 'film.mp4'))).toBe('notAVideo');
-    const mkv = await makeClip('clip.mkv', [...pattern('160x90', 1, 10), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
-    expect(await refusalOf(await upload(server.url, owner.cookie, mkv, 'film.webm', 'video/webm'))).toBe('notAVideo');
+    expect(await refusalOf(await uploadVideo(server.url, owner.cookie, png, 'film.mp4'))).toBe('notAVideo');
+    const mkv = await makeClip('clip.mkv', [...clipPattern('160x90', 1, 10), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
+    expect(await refusalOf(await uploadVideo(server.url, owner.cookie, mkv, 'film.webm', 'video/webm'))).toBe('notAVideo');
     expect(await listVideos(server.url, owner.cookie)).toEqual([]);
   });
 
@@ -246,7 +195,7 @@ describe('profilevideouploader and the transcode job', () => {
       '-preset',
       'ultrafast',
     ]);
-    expect(await refusalOf(await upload(server.url, owner.cookie, long, 'lang.mp4'))).toBe('tooLong');
+    expect(await refusalOf(await uploadVideo(server.url, owner.cookie, long, 'lang.mp4'))).toBe('tooLong');
     expect(await listVideos(server.url, owner.cookie)).toEqual([]);
   });
 
@@ -254,18 +203,18 @@ describe('profilevideouploader and the transcode job', () => {
     const owner = await advertiser();
     const notMultipart = await api('profilevideouploader', owner.cookie, { file: 'x' });
     expect(notMultipart.status).toBe(400);
-    const small = await makeClip('small.mp4', [...pattern('64x36', 1, 5), '-c:v', 'libx264', '-preset', 'ultrafast']);
-    expect((await upload(server.url, undefined, small, 'a.mp4')).status).toBe(401);
+    const small = await makeClip('small.mp4', [...clipPattern('64x36', 1, 5), '-c:v', 'libx264', '-preset', 'ultrafast']);
+    expect((await uploadVideo(server.url, undefined, small, 'a.mp4')).status).toBe(401);
     for (let n = 0; n < 5; n += 1) {
       await server.db.insert(videos).values({ advertId: owner.id, storageKey: `videos/${owner.id}/fixture-${n}`, status: 3 });
     }
-    expect(await refusalOf(await upload(server.url, owner.cookie, small, 'a.mp4'))).toBe('tooManyVideos');
+    expect(await refusalOf(await uploadVideo(server.url, owner.cookie, small, 'a.mp4'))).toBe('tooManyVideos');
   });
 
   it('marks a file ffmpeg cannot decode failed after the retries', async () => {
     const owner = await advertiser();
     const good = await makeClip('tobreak.mp4', [
-      ...pattern('160x90', 2, 10),
+      ...clipPattern('160x90', 2, 10),
       '-c:v',
       'libx264',
       '-preset',
@@ -310,7 +259,7 @@ describe('the advertiser manages their videos', () => {
   beforeAll(async () => {
     owner = await advertiser();
     other = await advertiser();
-    const bytes = await makeClip('manage.mp4', [...pattern('320x180', 2, 10), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
+    const bytes = await makeClip('manage.mp4', [...clipPattern('320x180', 2, 10), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
     first = await uploadOk(owner.cookie, bytes, 'en.mp4');
     second = await uploadOk(owner.cookie, bytes, 'to.mp4');
     first = await waitForVideo(server.url, owner.cookie, first.id, 'ready');
@@ -382,7 +331,7 @@ describe("support's video moderation", () => {
 
   beforeAll(async () => {
     owner = await advertiser();
-    const bytes = await makeClip('moderate.mp4', [...pattern('160x90', 1, 10), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
+    const bytes = await makeClip('moderate.mp4', [...clipPattern('160x90', 1, 10), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']);
     video = await waitForVideo(server.url, owner.cookie, (await uploadOk(owner.cookie, bytes, 'm.mp4')).id, 'ready');
   });
 

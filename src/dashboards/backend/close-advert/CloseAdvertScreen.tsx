@@ -23,7 +23,7 @@ import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { failureKey, fieldText, noticeText } from '../form-text.ts';
 import { dashboardApi, type Dashboard } from '../dashboard/api.ts';
 import { ACTIVE, DEACTIVATED, closeAdvertApi } from './api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
 
 const buttonClass = 'min-h-11 rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
 const cardClass = 'rounded-xl border border-slate-200 bg-white p-5';

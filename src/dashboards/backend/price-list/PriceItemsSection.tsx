@@ -11,8 +11,9 @@ import { toast } from '#lib/stores/toasts.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
-import { ReorderStatus, useReorder } from '../../shared/use-reorder.tsx';
+import { useReorder } from '../../shared/use-reorder.tsx';
 import { useAppT } from '../../shared/use-t.ts';
+import { ReorderList } from '../ReorderList.tsx';
 import { backendI18n } from '../i18n.ts';
 import { goToLogin } from '../screen-props.ts';
 import { oreToDkk, oreToField, priceListApi, type PriceItem, type PriceService } from './api.ts';
@@ -58,53 +59,42 @@ export function PriceItemsSection({ data, onChange }: Props) {
   }
 
   return (
-    <section aria-labelledby="price-items-title">
-      <h2 id="price-items-title" className="text-xl font-semibold text-ink">
-        {t('priceList.priceItems')}
-      </h2>
-      <p className="mt-1 max-w-prose text-sm text-slate-700">{t('priceList.priceItemsHelp')}</p>
-      <ReorderStatus text={reorder.announcement} />
-      {items.length === 0 ? (
-        <p className="mt-4 text-slate-700">{t('priceList.noPriceItems')}</p>
-      ) : (
-        <ol className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label={t('priceList.priceItems')}>
-          {items.map((item, index) => (
-            <li
-              key={item.id}
-              data-price-item={item.id}
-              {...reorder.itemProps(item)}
-              className={`flex flex-wrap items-center gap-3 p-3 ${reorder.itemClass(item)}`}
-            >
-              <span aria-hidden="true" className="cursor-grab select-none px-1 text-xl text-slate-500" title={t('priceList.dragHint')}>
-                ⠿
-              </span>
-              <div className="min-w-48 flex-1">
-                <p className="font-semibold text-ink">{label(item)}</p>
-                <p className="text-sm text-slate-700">
-                  {t('priceList.incall')}: {item.incallPriceOre === null ? t('priceList.notOffered') : <Price ore={item.incallPriceOre} />}
-                  {' · '}
-                  {t('priceList.outcall')}: {item.outcallPriceOre === null ? t('priceList.notOffered') : <Price ore={item.outcallPriceOre} />}
-                </p>
-                {item.description ? <p className="text-sm text-slate-600">{item.description}</p> : null}
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <button type="button" {...reorder.moveButtonProps(item, index, -1)} className={smallButton} aria-label={t('priceList.moveUp', { item: label(item) })}>
-                  ↑
-                </button>
-                <button type="button" {...reorder.moveButtonProps(item, index, 1)} className={smallButton} aria-label={t('priceList.moveDown', { item: label(item) })}>
-                  ↓
-                </button>
-                <button type="button" className={smallButton} aria-label={t('priceList.editItem', { item: label(item) })} onClick={() => setEditing(item)}>
-                  {t('form.edit')}
-                </button>
-                <button type="button" className={smallButton} aria-label={t('priceList.deleteItem', { item: label(item) })} onClick={() => void remove(item)}>
-                  {t('form.delete')}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ol>
+    <ReorderList
+      titleId="price-items-title"
+      texts={{
+        title: t('priceList.priceItems'),
+        help: t('priceList.priceItemsHelp'),
+        empty: t('priceList.noPriceItems'),
+        dragHint: t('priceList.dragHint'),
+        moveUp: (item) => t('priceList.moveUp', { item }),
+        moveDown: (item) => t('priceList.moveDown', { item }),
+      }}
+      items={items}
+      reorder={reorder}
+      label={label}
+      dataOf={(item) => ({ 'data-price-item': item.id })}
+      content={(item) => (
+        <div className="min-w-48 flex-1">
+          <p className="font-semibold text-ink">{label(item)}</p>
+          <p className="text-sm text-slate-700">
+            {t('priceList.incall')}: {item.incallPriceOre === null ? t('priceList.notOffered') : <Price ore={item.incallPriceOre} />}
+            {' · '}
+            {t('priceList.outcall')}: {item.outcallPriceOre === null ? t('priceList.notOffered') : <Price ore={item.outcallPriceOre} />}
+          </p>
+          {item.description ? <p className="text-sm text-slate-600">{item.description}</p> : null}
+        </div>
       )}
+      actions={(item) => (
+        <>
+          <button type="button" className={smallButton} aria-label={t('priceList.editItem', { item: label(item) })} onClick={() => setEditing(item)}>
+            {t('form.edit')}
+          </button>
+          <button type="button" className={smallButton} aria-label={t('priceList.deleteItem', { item: label(item) })} onClick={() => void remove(item)}>
+            {t('form.delete')}
+          </button>
+        </>
+      )}
+    >
       <PriceItemForm
         key={editing?.id ?? 'new'}
         item={editing}
@@ -114,7 +104,7 @@ export function PriceItemsSection({ data, onChange }: Props) {
         }}
         onCancel={() => setEditing(null)}
       />
-    </section>
+    </ReorderList>
   );
 }
 

@@ -11,13 +11,9 @@ import { atom } from 'nanostores';
 import { isApiError } from '#lib/api/errors.ts';
 import { createHub, type HubState } from '#lib/hub.ts';
 import { MEDIA_LIMITS, VIDEO_TYPES, type BackendVideo, type VideoFailure, type VideoHubPayload } from '#lib/schemas/media.ts';
-import { toast } from '#lib/stores/toasts.ts';
-import { ReorderStatus, useReorder } from '../../shared/use-reorder.tsx';
 import { useAppT } from '../../shared/use-t.ts';
-import { ConfirmDialog } from '../close-advert/ConfirmDialog.tsx';
-import { reportFailure, smallButton } from '../form-text.ts';
 import { backendI18n } from '../i18n.ts';
-import { ModerationBadge } from '../pictures/ModerationBadge.tsx';
+import { MediaList } from '../media/MediaList.tsx';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { goToLogin } from '../screen-props.ts';
 import { readDuration, videosApi } from './api.ts';
@@ -81,27 +77,11 @@ function VideosManager({ initial }: { initial: BackendVideo[] }) {
   const [videos, setVideos] = useState(initial);
   const [sending, setSending] = useState<Sending>(null);
   const [result, setResult] = useState<Result>(null);
-  const [confirming, setConfirming] = useState<BackendVideo | null>(null);
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const hubState = useVideoHub(
     (video) => setVideos((list) => merge(list, video)),
     () => void videosApi.load().then(setVideos, () => undefined),
   );
-  const label = (video: BackendVideo) => t('videos.label', { n: videos.findIndex((v) => v.id === video.id) + 1 });
-
-  async function act(call: () => Promise<BackendVideo[]>, done?: string, previous?: BackendVideo[]) {
-    setBusy(true);
-    try {
-      setVideos(await call());
-      if (done) toast({ title: done, variant: 'success' });
-    } catch (error) {
-      if (previous) setVideos(previous);
-      reportFailure(t, error);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function send(file: File) {
     setResult(null);
@@ -130,18 +110,6 @@ function VideosManager({ initial }: { initial: BackendVideo[] }) {
       setSending(null);
     }
   }
-
-  const reorder = useReorder({
-    items: videos,
-    idOf: (video) => video.id,
-    idPrefix: 'video',
-    announce: (_moved, position, count) => t('videos.moved', { position, count }),
-    onReorder: (next) => {
-      const previous = videos;
-      setVideos(next);
-      void act(() => videosApi.reorder(next.map((v) => v.id)), undefined, previous);
-    },
-  });
 
   return (
     <div className="mt-6 space-y-8">
@@ -188,83 +156,19 @@ function VideosManager({ initial }: { initial: BackendVideo[] }) {
         </div>
       </section>
 
-      <section aria-labelledby="videos-list-title">
-        <h2 id="videos-list-title" className="text-xl font-semibold text-ink">
-          {t('videos.listTitle')}
-        </h2>
-        <p className="mt-1 max-w-prose text-sm text-slate-700">{t('videos.listHelp')}</p>
-        <ReorderStatus text={reorder.announcement} />
-        {videos.length === 0 ? (
-          <p className="mt-4 text-slate-700" data-testid="videos-empty">
-            {t('videos.empty')}
-          </p>
-        ) : (
-          <ol className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label={t('videos.listTitle')}>
-            {videos.map((video, index) => (
-              <li
-                key={video.id}
-                data-video-id={video.id}
-                data-processing={video.processing}
-                {...reorder.itemProps(video)}
-                className={`flex flex-wrap items-start gap-3 p-3 ${reorder.itemClass(video)}`}
-              >
-                <span aria-hidden="true" className="cursor-grab select-none px-1 text-xl text-slate-500" title={t('videos.dragHint')}>
-                  ⠿
-                </span>
-                <div className="w-full max-w-xs shrink-0">
-                  <VideoView video={video} label={label(video)} />
-                </div>
-                <div className="min-w-40 flex-1 space-y-1">
-                  <p className="font-semibold text-ink">{label(video)}</p>
-                  <ModerationBadge moderation={video.moderation} reason={video.declineReason} />
-                  <p className="text-sm text-slate-700">
-                    {t('videos.uploadedOn', { date: video.uploadedOn })}
-                    {video.durationSeconds !== null ? ` · ${t('videos.duration', { seconds: Math.round(video.durationSeconds) })}` : null}
-                  </p>
-                  <label className="flex min-h-10 items-center gap-2 text-sm text-ink">
-                    <input
-                      type="checkbox"
-                      className="h-5 w-5"
-                      checked={video.isOnline}
-                      disabled={busy}
-                      onChange={(event) => {
-                        const online = event.currentTarget.checked;
-                        const previous = videos;
-                        setVideos(videos.map((v) => (v.id === video.id ? { ...v, isOnline: online } : v)));
-                        void act(() => videosApi.setOnline(video.id, online), online ? t('videos.nowOnline') : t('videos.nowOffline'), previous);
-                      }}
-                    />
-                    {t('videos.online')}
-                  </label>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <button type="button" {...reorder.moveButtonProps(video, index, -1)} className={smallButton} aria-label={t('videos.moveUp', { item: label(video) })}>
-                    ↑
-                  </button>
-                  <button type="button" {...reorder.moveButtonProps(video, index, 1)} className={smallButton} aria-label={t('videos.moveDown', { item: label(video) })}>
-                    ↓
-                  </button>
-                  <button type="button" className={smallButton} disabled={busy} aria-label={t('videos.deleteOf', { item: label(video) })} onClick={() => setConfirming(video)}>
-                    {t('form.delete')}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ol>
+      <MediaList
+        kind="videos"
+        items={videos}
+        onChange={setVideos}
+        api={videosApi}
+        dataOf={(video) => ({ 'data-video-id': video.id, 'data-processing': video.processing })}
+        align="start"
+        media={(video, label) => (
+          <div className="w-full max-w-xs shrink-0">
+            <VideoView video={video} label={label} />
+          </div>
         )}
-      </section>
-      <ConfirmDialog
-        open={confirming !== null}
-        title={t('videos.confirmTitle')}
-        body={t('videos.confirmBody')}
-        confirmLabel={t('videos.confirmDelete')}
-        cancelLabel={t('form.cancel')}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          const video = confirming;
-          setConfirming(null);
-          if (video) void act(() => videosApi.remove(video.id), t('videos.deleted'));
-        }}
+        dateExtra={(video) => (video.durationSeconds !== null ? ` · ${t('videos.duration', { seconds: Math.round(video.durationSeconds) })}` : null)}
       />
     </div>
   );
