@@ -67,7 +67,8 @@ async function sharpAlone(file: string): Promise<void> {
   for (const width of variantWidths(upright.width)) {
     const height = Math.max(1, Math.round((upright.height * width) / upright.width));
     const resized = sharp(decoded.data, { raw }).resize(width, height, { fit: 'fill' });
-    await Promise.all([resized.clone().avif(AVIF_OPTIONS).toBuffer(), resized.clone().webp(WEBP_OPTIONS).toBuffer()]);
+    await resized.clone().avif(AVIF_OPTIONS).toBuffer();
+    await resized.clone().webp(WEBP_OPTIONS).toBuffer();
   }
 }
 

@@ -244,10 +244,9 @@ export async function processPicture(storage: MediaStorage, file: UploadedPictur
     for (const width of variantWidths(decoded.sourceWidth)) {
       const height = Math.max(1, Math.round((decoded.sourceHeight * width) / decoded.sourceWidth));
       const resized = sharp(decoded.data, { raw }).resize(width, height, { fit: 'fill' });
-      const [avif, webp] = await Promise.all([
-        resized.clone().avif(AVIF_OPTIONS).toBuffer(),
-        resized.clone().webp(WEBP_OPTIONS).toBuffer(),
-      ]);
+      // One encoder at a time: media work keeps to one core, so searches keep the other (decision 013).
+      const avif = await resized.clone().avif(AVIF_OPTIONS).toBuffer();
+      const webp = await resized.clone().webp(WEBP_OPTIONS).toBuffer();
       for (const [format, bytes] of [['avif', avif], ['webp', webp]] as const) {
         const key = `${storageKey}-${width}.${format}`;
         await storage.putBytes('public', key, bytes, `image/${format}`);
