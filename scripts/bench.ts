@@ -345,7 +345,6 @@ async function main(): Promise<void> {
         workDir: base,
         search: searches[1]!,
         searchRate: MEDIA_SEARCH_RATE,
-        measure,
         record,
         seconds: SECONDS,
       });
