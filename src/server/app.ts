@@ -22,6 +22,7 @@ import type { MediaStorage, Messaging } from './adapters/types.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { assertSafeKey } from './adapters/storage/keys.ts';
 import { createMediaWork } from './domain/media/media-work.ts';
+import { createPictureRenderer } from './domain/media/picture-renderer.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
 import { loadConfig } from './config.ts';
 import { registerStaticSite } from './static-site.ts';
@@ -117,10 +118,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitScale: options.rateLimitScale ?? 1,
     storage: options.storage ?? createLocalStorage(options.mediaDir),
     mediaWork: createMediaWork(options.mediaConcurrency ?? 1),
+    pictureRenderer: createPictureRenderer(),
     hub,
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
   };
+  app.addHook('onClose', async () => deps.pictureRenderer.close());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

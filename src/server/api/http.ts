@@ -5,6 +5,7 @@ import type { Actor, DomainContext, DomainEvents } from '../domain/context.ts';
 import type { Db } from '../db/client.ts';
 import type { MediaStorage, Messaging, NotificationHub } from '../adapters/types.ts';
 import type { MediaWork } from '../domain/media/media-work.ts';
+import type { PictureRenderer } from '../domain/media/picture-renderer.ts';
 
 /** What every door needs from the running server. */
 export type ApiDeps = {
@@ -21,6 +22,8 @@ export type ApiDeps = {
   storage: MediaStorage;
   /** The bounded queue every heavy media task runs through (MEDIA_CONCURRENCY). */
   mediaWork: MediaWork;
+  /** Decodes and encodes pictures in a worker thread, off the main thread. */
+  pictureRenderer: PictureRenderer;
   /** Messages to an advertiser's notification-hub connections, on every instance. */
   hub: NotificationHub;
   /** Signs and checks the video encoder's postbacks (ENCODER_SECRET, else one per start). */

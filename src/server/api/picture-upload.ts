@@ -80,5 +80,9 @@ export function sendUploadAnswer(request: FastifyRequest, reply: FastifyReply, a
   return sendProblem(reply, problem);
 }
 
-export const pictureMediaOf = (deps: ApiDeps): PictureMedia => ({ storage: deps.storage, work: deps.mediaWork });
+export const pictureMediaOf = (deps: ApiDeps): PictureMedia => ({
+  storage: deps.storage,
+  work: deps.mediaWork,
+  render: deps.pictureRenderer.render,
+});
 

@@ -6,7 +6,8 @@ import { getPriority, setPriority } from 'node:os';
  * `concurrency` tasks run at once, the rest wait in order. Bounded so a batch of uploads cannot starve
  * the API on a small machine (MEDIA_CONCURRENCY, default 1; docs/decisions/013).
  *
- * While tasks run, the image library's worker threads ("libvips worker") are kept at a lower CPU
+ * While tasks run, the image library's worker threads ("libvips worker") and the picture render worker
+ * thread are kept at a lower CPU
  * priority (10 nicer than the server itself, as ffmpeg runs): when searches and encoding want the same core, searches go
  * first; when nothing else runs, encoding gets the whole core. Linux only; elsewhere nothing changes.
  */
@@ -16,7 +17,8 @@ export type MediaWork = {
   load: () => { running: number; waiting: number };
 };
 
-const MEDIA_THREAD = /^libvips/;
+/** The image library's threads and the picture render worker thread (picture-renderer.ts). */
+const MEDIA_THREAD = /^(libvips|picture-render)/;
 /** How much nicer than the server the media threads run (nice values go up to 19). */
 const MEDIA_NICER = 10;
 const TASKS = '/proc/self/task';

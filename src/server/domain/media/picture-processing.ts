@@ -216,11 +216,24 @@ export function variantWidths(width: number): number[] {
   return widths.length > 0 ? widths : [width];
 }
 
+/** A picture's pixels made into every public file, still in memory (what the render worker answers). */
+export type RenderedPicture = {
+  family: PictureFamily;
+  /** Upright size of the original. */
+  width: number;
+  height: number;
+  files: { width: number; height: number; format: 'avif' | 'webp'; bytes: Uint8Array }[];
+  perceptualHash: string;
+};
+
+export type RenderOutcome = { ok: true; picture: RenderedPicture } | { ok: false; reason: PictureRefusal };
+
 /**
- * Checks and stores one uploaded picture under `pictures/{folder}/{uuid}…`. A refusal names its reason;
- * files written before a failure are deleted again. Call inside the media queue.
+ * Checks one uploaded file and makes its public files: the type by content, the limits from the header,
+ * one decode, then AVIF and WebP at each width, one encoder at a time. No storage: the render worker
+ * (picture-render-worker.ts) runs this off the server's main thread.
  */
-export async function processPicture(storage: MediaStorage, file: UploadedPictureFile, folder: string): Promise<PictureOutcome> {
+export async function renderPicture(file: UploadedPictureFile): Promise<RenderOutcome> {
   if (file.truncated) return { ok: false, reason: 'tooLarge' };
   const family = sniffFamily(await readHead(file.path));
   if (!family) return { ok: false, reason: 'notAnImage' };
@@ -236,34 +249,55 @@ export async function processPicture(storage: MediaStorage, file: UploadedPictur
     throw error;
   }
 
+  const raw = { width: decoded.width, height: decoded.height, channels: decoded.channels };
+  const files: RenderedPicture['files'] = [];
+  for (const width of variantWidths(decoded.sourceWidth)) {
+    const height = Math.max(1, Math.round((decoded.sourceHeight * width) / decoded.sourceWidth));
+    const resized = sharp(decoded.data, { raw }).resize(width, height, { fit: 'fill' });
+    // One encoder at a time: media work keeps to one core, so searches keep the other (decision 013).
+    files.push({ width, height, format: 'avif', bytes: await resized.clone().avif(AVIF_OPTIONS).toBuffer() });
+    files.push({ width, height, format: 'webp', bytes: await resized.clone().webp(WEBP_OPTIONS).toBuffer() });
+  }
+  return {
+    ok: true,
+    picture: { family, width: decoded.sourceWidth, height: decoded.sourceHeight, files, perceptualHash: await dHash(decoded) },
+  };
+}
+
+/**
+ * Checks and stores one uploaded picture under `pictures/{folder}/{uuid}…`: rendered by `render` (the
+ * render worker in the server; `renderPicture` itself by default), then stored. A refusal names its
+ * reason; files written before a failure are deleted again. Call inside the media queue.
+ */
+export async function processPicture(
+  storage: MediaStorage,
+  file: UploadedPictureFile,
+  folder: string,
+  render: (file: UploadedPictureFile) => Promise<RenderOutcome> = renderPicture,
+): Promise<PictureOutcome> {
+  const rendered = await render(file);
+  if (!rendered.ok) return rendered;
+  const { picture } = rendered;
   const storageKey = `pictures/${folder}/${randomUUID()}`;
   const originalKey = `${storageKey}.orig`;
   const variants: MediaVariant[] = [];
   try {
-    const raw = { width: decoded.width, height: decoded.height, channels: decoded.channels };
-    for (const width of variantWidths(decoded.sourceWidth)) {
-      const height = Math.max(1, Math.round((decoded.sourceHeight * width) / decoded.sourceWidth));
-      const resized = sharp(decoded.data, { raw }).resize(width, height, { fit: 'fill' });
-      // One encoder at a time: media work keeps to one core, so searches keep the other (decision 013).
-      const avif = await resized.clone().avif(AVIF_OPTIONS).toBuffer();
-      const webp = await resized.clone().webp(WEBP_OPTIONS).toBuffer();
-      for (const [format, bytes] of [['avif', avif], ['webp', webp]] as const) {
-        const key = `${storageKey}-${width}.${format}`;
-        await storage.putBytes('public', key, bytes, `image/${format}`);
-        variants.push({ width, height, format, key });
-      }
+    for (const made of picture.files) {
+      const key = `${storageKey}-${made.width}.${made.format}`;
+      await storage.putBytes('public', key, made.bytes, `image/${made.format}`);
+      variants.push({ width: made.width, height: made.height, format: made.format, key });
     }
-    await storage.putFile('private', originalKey, file.path, MIME_OF_FAMILY[family]);
+    await storage.putFile('private', originalKey, file.path, MIME_OF_FAMILY[picture.family]);
     return {
       ok: true,
       picture: {
         storageKey,
         originalKey,
-        width: decoded.sourceWidth,
-        height: decoded.sourceHeight,
+        width: picture.width,
+        height: picture.height,
         variants,
-        perceptualHash: await dHash(decoded),
-        family,
+        perceptualHash: picture.perceptualHash,
+        family: picture.family,
       },
     };
   } catch (error) {

@@ -13,7 +13,7 @@ import { requirePermission } from '../permissions.ts';
 import { getOwnAdvert, publishAdvertChange } from '../adverts/own-advert.ts';
 import { publicPicture } from '../search/advert-card.ts';
 import type { MediaWork } from './media-work.ts';
-import { processPicture, removePictureFiles, type UploadedPictureFile } from './picture-processing.ts';
+import { processPicture, removePictureFiles, type RenderOutcome, type UploadedPictureFile } from './picture-processing.ts';
 
 /**
  * The advertiser's pictures and support's decisions on them (spec §7 media calls; docs/decisions/013).
@@ -23,7 +23,8 @@ import { processPicture, removePictureFiles, type UploadedPictureFile } from './
  */
 
 /** Storage and the media queue: what picture work needs beyond the DomainContext. */
-export type PictureMedia = { storage: MediaStorage; work: MediaWork };
+/** Where pictures are stored, the media queue, and what renders them (the render worker in the server). */
+export type PictureMedia = { storage: MediaStorage; work: MediaWork; render?: (file: UploadedPictureFile) => Promise<RenderOutcome> };
 
 export const MODERATION = { pending: 0, approved: 1, declined: 2 } as const;
 const MODERATION_WORDS: ModerationWord[] = ['pending', 'approved', 'declined'];
@@ -93,7 +94,7 @@ async function storeUploads(ctx: DomainContext, media: PictureMedia, owner: Owne
       results.push({ file: name, ok: false, reason: 'tooManyPictures' });
       continue;
     }
-    const outcome = await media.work.run(() => processPicture(media.storage, file, folder));
+    const outcome = await media.work.run(() => processPicture(media.storage, file, folder, media.render));
     if (!outcome.ok) {
       results.push({ file: name, ok: false, reason: outcome.reason });
       continue;
