@@ -7,12 +7,16 @@
  *    rate with nothing else running (target: at most 1.2x).
  * The pictures are generated here (gradients and shapes, as a phone photo's size), never photos.
  */
+import { execFile } from 'node:child_process';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { PICTURE_WIDTHS } from '#lib/schemas/media.ts';
 import { AVIF_OPTIONS, WEBP_OPTIONS, variantWidths } from '#server/domain/media/picture-processing.ts';
 import { DEMO_PASSWORD } from '#server/db/seed/seed-demo.ts';
+
+const run = promisify(execFile);
 
 export type MediaTarget = { name: string; url: string; method?: 'GET' | 'POST'; body?: string; rate?: number };
 export type MediaRow = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
@@ -73,47 +77,20 @@ async function sharpAlone(file: string): Promise<void> {
 
 /**
  * Requests at evenly spaced moments (an open loop, as independent visitors arrive), each timed from its
- * own start. autocannon's fixed rate sends each second's requests back to back and then waits, so its
- * p99 measures that burst's queue more than the server.
+ * own start, from a separate small process (scripts/bench-steady.ts). autocannon's fixed rate sends each
+ * second's requests back to back and then waits, so its p99 measures that burst's queue.
  */
 async function steadyLoad(target: MediaTarget, rate: number, seconds: number): Promise<MediaRow> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const pending: Promise<void>[] = [];
-  const one = async () => {
-    const started = performance.now();
-    try {
-      const response = await fetch(target.url, {
-        method: target.method ?? 'GET',
-        headers: { 'accept-encoding': 'br, gzip', 'content-type': 'application/json' },
-        ...(target.body ? { body: target.body } : {}),
-      });
-      await response.arrayBuffer();
-      if (!response.ok) errors += 1;
-    } catch {
-      errors += 1;
-    }
-    latencies.push(performance.now() - started);
-  };
-  const interval = 1000 / rate;
-  const begin = performance.now();
-  for (let i = 0; i < rate * seconds; i += 1) {
-    const due = begin + i * interval;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(one());
-  }
-  await Promise.all(pending);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-  return {
-    name: target.name,
-    rps: Math.round(latencies.length / seconds),
-    p50: at(0.5),
-    p95: at(0.975),
-    p99: at(0.99),
-    errors,
-  };
+  const { stdout } = await run(process.execPath, [
+    path.join(import.meta.dirname, 'bench-steady.ts'),
+    target.url,
+    target.method ?? 'GET',
+    target.body ?? '-',
+    String(rate),
+    String(seconds),
+  ]);
+  const result = JSON.parse(stdout) as Omit<MediaRow, 'name'>;
+  return { name: target.name, ...result };
 }
 
 async function signIn(url: string, email: string): Promise<string> {

@@ -1,0 +1,42 @@
+/**
+ * An open-loop load of evenly spaced requests, run as its own small process by the media benchmark
+ * (scripts/bench-media.ts) so that the benchmark's own memory and work never delay a request or its
+ * timing. Prints one JSON line: latencies' p50, p97.5 and p99 in ms, requests per second, errors.
+ *
+ * Usage: node scripts/bench-steady.ts <url> <method> <body|-> <rate per second> <seconds>
+ */
+const [url, method = 'GET', body = '-', rateText = '100', secondsText = '10'] = process.argv.slice(2);
+if (!url) throw new Error('usage: bench-steady.ts <url> <method> <body|-> <rate> <seconds>');
+const rate = Number(rateText);
+const seconds = Number(secondsText);
+
+const latencies: number[] = [];
+let errors = 0;
+const one = async () => {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: { 'accept-encoding': 'br, gzip', 'content-type': 'application/json' },
+      ...(body !== '-' ? { body } : {}),
+    });
+    await response.arrayBuffer();
+    if (!response.ok) errors += 1;
+  } catch {
+    errors += 1;
+  }
+  latencies.push(performance.now() - started);
+};
+
+const pending: Promise<void>[] = [];
+const interval = 1000 / rate;
+const begin = performance.now();
+for (let i = 0; i < rate * seconds; i += 1) {
+  const wait = begin + i * interval - performance.now();
+  if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+  pending.push(one());
+}
+await Promise.all(pending);
+latencies.sort((a, b) => a - b);
+const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+process.stdout.write(`${JSON.stringify({ rps: Math.round(latencies.length / seconds), p50: at(0.5), p95: at(0.975), p99: at(0.99), errors })}\n`);
