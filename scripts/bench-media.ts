@@ -146,7 +146,6 @@ export async function benchMedia(options: Options): Promise<void> {
 
   // 2. Search p99 at a steady rate: idle, then while another advertiser uploads a batch.
   const steady = (name: string) => steadyLoad({ ...options.search, name }, options.searchRate, options.seconds);
-  await steady('warm-up');
   const idle = await steady(`${options.search.name} @ ${options.searchRate}/s, idle`);
   record.row(idle);
   const uploader = await signIn(url, 'demo-2@example.invalid');
