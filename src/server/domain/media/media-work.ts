@@ -8,7 +8,7 @@ import { getPriority, setPriority } from 'node:os';
  *
  * While tasks run, the image library's worker threads ("libvips worker") and the picture render worker
  * thread are kept at a lower CPU
- * priority (10 nicer than the server itself, as ffmpeg runs): when searches and encoding want the same core, searches go
+ * priority (nice 19, the lowest): when searches and encoding want the same core, searches go
  * first; when nothing else runs, encoding gets the whole core. Linux only; elsewhere nothing changes.
  */
 export type MediaWork = {
@@ -20,7 +20,7 @@ export type MediaWork = {
 /** The image library's threads and the picture render worker thread (picture-renderer.ts). */
 const MEDIA_THREAD = /^(libvips|picture-render)/;
 /** How much nicer than the server the media threads run (nice values go up to 19). */
-const MEDIA_NICER = 10;
+const MEDIA_NICER = 19;
 const TASKS = '/proc/self/task';
 
 /** Lowers the priority of this process's media threads not lowered yet (new ones appear as libvips needs them). */
