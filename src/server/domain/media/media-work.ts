@@ -7,9 +7,9 @@ import { getPriority, setPriority } from 'node:os';
  * the API on a small machine (MEDIA_CONCURRENCY, default 1; docs/decisions/013).
  *
  * While tasks run, the image library's worker threads ("libvips worker") and the picture render worker
- * thread are kept at a lower CPU
- * priority (nice 19, the lowest): when searches and encoding want the same core, searches go
- * first; when nothing else runs, encoding gets the whole core. Linux only; elsewhere nothing changes.
+ * thread are kept at the lowest CPU priority (nice 19): when searches and encoding want the same core,
+ * searches go first; when nothing else runs, encoding gets the whole core. Linux only; elsewhere
+ * nothing changes.
  */
 export type MediaWork = {
   run: <T>(task: () => Promise<T>) => Promise<T>;
