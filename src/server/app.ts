@@ -110,7 +110,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const deps: ApiDeps = {
     db: options.database.db,
-    events: options.events,
+    // The hub closes the connections of an account whose sessions all ended (their reconnect must pass
+    // the session check again); every event still reaches the server's own listener.
+    events: {
+      publish: async (event) => {
+        if (event.type === 'account.sessions.ended') hub.disconnectAccount(event.accountId, 'Your session has ended.');
+        await options.events.publish(event);
+      },
+    },
     sessionDays: options.sessionDays,
     cookieSecure: options.cookieSecure,
     now: options.now ?? (() => new Date()),

@@ -6,8 +6,8 @@
  * Two instances over Redis: hub-redis.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { callApi } from '#tests/support/fixtures.ts';
+import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { callApi, createAdvertiser } from '#tests/support/fixtures.ts';
 import {
   RS,
   SITE_ORIGIN,
@@ -150,6 +150,26 @@ describe('who may connect', () => {
     expect((await upgradeRequest(server, { origin: SITE_ORIGIN, cookie: owner.cookie })).status).toBe(401);
     await server.app.notificationHub.sendToAccount(owner.accountId, 'VideoUploaded', payload(6));
     await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(6)]));
+  });
+});
+
+describe('when every session of the account ends', () => {
+  it('closes its open connections after a password change, and the old cookie cannot connect again', async () => {
+    const created = await createAdvertiser(server.db);
+    const cookie = await signIn(server, 'frontend', { email: created.email, password: created.password });
+    const raw = await rawHubSocket(server, { cookie, origin: SITE_ORIGIN });
+    raw.sendText(`${JSON.stringify({ protocol: 'json', version: 1 })}${RS}`);
+    await raw.waitForRecord((record) => Object.keys(record).length === 0);
+
+    const changed = await callApi(server.url, '/api/backend/updatepassword', {
+      cookie,
+      body: { Password: created.password, NewPassword: 'Et helt nyt kodeord 2026' },
+    });
+    expect(changed.status).toBeLessThan(300);
+    const close = await raw.waitForRecord((record) => record['type'] === 7);
+    expect(close).toMatchObject({ type: 7, allowReconnect: true });
+    await raw.closed;
+    expect((await upgradeRequest(server, { origin: SITE_ORIGIN, cookie })).status).toBe(401);
   });
 });
 

@@ -17,7 +17,9 @@ export type Actor =
 /** What the domain announces; the jobs layer listens (e.g. to schedule a site rebuild). */
 export type DomainEvent =
   | { type: 'content.changed'; reason: string }
-  | { type: 'site.rebuild.requested'; reason: string };
+  | { type: 'site.rebuild.requested'; reason: string }
+  /** Every session of the account ended (password change, deletion): its open hub connections must go. */
+  | { type: 'account.sessions.ended'; accountId: number };
 
 export type DomainEvents = { publish: (event: DomainEvent) => void | Promise<void> };
 

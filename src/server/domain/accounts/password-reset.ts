@@ -76,6 +76,7 @@ export async function replacePassword(
     })
     .where(eq(accounts.id, account.id));
   const sessionsEnded = await deleteAccountSessions(ctx.db, account.id);
+  await ctx.events.publish({ type: 'account.sessions.ended', accountId: account.id });
   await ctx.db
     .update(passwordResetTokens)
     .set({ usedAt: now })

@@ -100,6 +100,7 @@ export async function deleteAdvertiser(ctx: DomainContext, input: { Password: st
     await tx.update(accounts).set({ deletedAt: now }).where(eq(accounts.id, accountId));
     await tx.delete(sessions).where(eq(sessions.accountId, accountId));
   });
+  await ctx.events.publish({ type: 'account.sessions.ended', accountId });
   await writeAudit(ctx, {
     action: DELETED_ACTION,
     targetType: 'advert',
