@@ -4,9 +4,10 @@
  *
  * - `--max-semi-space-size=8`: a smaller young generation keeps ~100 MB less resident at no measured cost.
  *
- * Not `--liftoff-only`, although it lowers the peak memory from ~920 to ~700 MB: V8's optimising
- * compiler spends ~600 MB for about 0.7 s on one 105 kB function of pglite.wasm when PGlite starts,
- * and without it PGlite runs about half as fast (site build 184 instead of 266–343 pages/s, search
- * p99 42 instead of 13–17 ms; docs/benchmarks/2026-11-22.md, run 5).
+ * Not `--liftoff-only` yet, although it lowers the peak memory from ~920 to ~700 MB: V8's optimising
+ * compiler spends ~600 MB for about 0.7 s on one 105 kB function of pglite.wasm when PGlite starts.
+ * PGlite's queries run 1.5–2x slower on baseline code (alternating runs); whether the site's budgets
+ * (build rate, search p99) suffer needs both flags measured back to back on the same machine state
+ * (docs/benchmarks/2026-11-22.md, runs 5 and 6).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
