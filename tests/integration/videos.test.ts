@@ -8,7 +8,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { BackendVideo } from '#lib/schemas/media.ts';
@@ -241,12 +241,19 @@ describe('profilevideouploader and the transcode job', () => {
       server.app.videoWorker.poke();
     });
     expect(failed).toMatchObject({ failure: 'transcodeFailed', videoUrl: null });
-    const [job] = await server.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.queue, 'media.video'), sql`${jobs.payload}->>'videoId' = ${String(uploaded.id)}`));
-    expect(job).toMatchObject({ status: 'failed', attempts: 4 });
-    expect(job!.lastError).toContain('ffmpeg');
+    // The video is marked failed by the last try's postback, just before the queue records that try.
+    const job = await vi.waitFor(
+      async () => {
+        const [row] = await server.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.queue, 'media.video'), sql`${jobs.payload}->>'videoId' = ${String(uploaded.id)}`));
+        expect(row).toMatchObject({ status: 'failed', attempts: 4 });
+        return row!;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(job.lastError).toContain('ffmpeg');
   });
 });
 
