@@ -21,7 +21,9 @@
  *
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CONNECTIONS (default 10), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
- * BENCH_PARTS (pages,search,media,rebuild,scaling: all by default), BENCH_MEDIA_SEARCH_RATE (200/s).
+ * BENCH_PARTS (pages,search,media,rebuild,scaling: all by default), BENCH_MEDIA_SEARCH_RATE (200/s),
+ * BENCH_SERVER_FLAGS (extra V8 flags for the server, space-separated, after SERVER_NODE_FLAGS: to compare
+ * flags on the same machine state, e.g. `--liftoff-only`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -48,6 +50,7 @@ const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'pages,search,media,rebuild
 /** The fixed search rate of the media part's comparison (idle vs during uploads). */
 const MEDIA_SEARCH_RATE = Number(process.env['BENCH_MEDIA_SEARCH_RATE'] ?? 200);
 const ROOT = path.resolve(import.meta.dirname, '..');
+const EXTRA_SERVER_FLAGS = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(/\s+/).filter(Boolean);
 
 type Row = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
 const rows: Row[] = [];
@@ -113,7 +116,7 @@ type Server = {
 };
 
 async function startServer(dir: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...EXTRA_SERVER_FLAGS, 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -296,6 +299,7 @@ async function main(): Promise<void> {
   const base = process.env['BENCH_DIR'] ?? (await mkdtemp(path.join(os.tmpdir(), 'annonce-bench-')));
   const bigDir = path.join(base, `adverts-${ADVERTS}`);
   log(`seeding ${ADVERTS} adverts into ${bigDir}`);
+  if (EXTRA_SERVER_FLAGS.length > 0) record.fact(`server flags: ${[...SERVER_NODE_FLAGS, ...EXTRA_SERVER_FLAGS].join(' ')}`);
   const seedMs = await seed(bigDir, ADVERTS);
   record.fact(`seed ${ADVERTS} adverts: ${(seedMs / 1000).toFixed(0)} s`);
 
