@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, adverts, cities, regions } from '#server/db/schema.ts';
 import { hashPassword } from '#server/domain/accounts/passwords.ts';
 import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { signInAdmin } from './support-helpers.ts';
 
 let server: TestServer;
 
@@ -168,7 +169,8 @@ describe('sessions and permissions', () => {
   });
 
   it('checks each support call against the permission it needs', async () => {
-    const admin = await signIn(server, 'support', server.admin);
+    // Administration (creating users) needs two-step sign-in: signInAdmin turns it on for the admin.
+    const admin = await signInAdmin(server);
     const seo = { email: 'seo@example.test', name: 'Sanne SEO', password: 'seo-user-password', permissions: ['SEO'] };
     const created = await postJson('/api/support/users', seo, admin);
     expect(created.status).toBe(201);
@@ -201,7 +203,7 @@ describe('sessions and permissions', () => {
   });
 
   it('ends a support session at logout', async () => {
-    const cookie = await signIn(server, 'support', server.admin);
+    const cookie = await signInAdmin(server);
     expect((await get('/api/support/supportprofile', { headers: { cookie } })).status).toBe(200);
     await fetch(`${server.url}/api/support/logout`, { method: 'POST', headers: { cookie } });
     expect((await get('/api/support/supportprofile', { headers: { cookie } })).status).toBe(401);

@@ -6,13 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { call, createProfileOverHttp } from './accounts-helpers.ts';
+import { signInAdmin } from './support-helpers.ts';
 
 let server: TestServer;
 let supportCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  supportCookie = await signIn(server, 'support', server.admin);
+  // Administration (creating users) needs two-step sign-in: signInAdmin turns it on for the admin.
+  supportCookie = await signInAdmin(server);
 });
 afterAll(async () => {
   await server?.close();

@@ -16,6 +16,7 @@ import { advertSearch, auditLog, jobs, notifications, videos } from '#server/db/
 import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, callApi, createAdvertiser } from '#tests/support/fixtures.ts';
 import { clipPattern, listVideos, makeClip as makeClipAt, run, uploadVideo, waitForVideo } from './videos-helpers.ts';
+import { signInAdmin } from './support-helpers.ts';
 
 let server: TestServer;
 let clips: string;
@@ -82,7 +83,8 @@ let supportCookie: string;
 beforeAll(async () => {
   clips = await mkdtemp(path.join(os.tmpdir(), 'video-clips-'));
   server = await startTestServer();
-  supportCookie = await signIn(server, 'support', server.admin);
+  // Administration (creating users) needs two-step sign-in: signInAdmin turns it on for the admin.
+  supportCookie = await signInAdmin(server);
 });
 afterAll(async () => {
   await server?.close();

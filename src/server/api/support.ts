@@ -1,14 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SignInSchema } from '#lib/schemas/sign-in.ts';
-import { SupportUserSchema } from '#lib/schemas/support-user.ts';
+import {
+  SaveSupportUserSchema,
+  SupportChangePasswordSchema,
+  SupportSignInSchema,
+  SupportUserIdSchema,
+  SupportUsersQuerySchema,
+  TwoFactorCodeSchema,
+} from '#lib/schemas/support-user.ts';
 import { LandingPageSchema } from '#lib/schemas/landing-page.ts';
+import { OutboxQuerySchema, ResetPasswordSchema } from '#lib/schemas/account.ts';
 import { deleteSession, resolveSupportSession } from '../domain/accounts/sessions.ts';
 import { signInSupportUser } from '../domain/support-users/sign-in-support-user.ts';
 import { getSupportProfile } from '../domain/support-users/get-support-profile.ts';
-import { createSupportUser } from '../domain/support-users/save-support-user.ts';
+import { saveSupportUser } from '../domain/support-users/save-support-user.ts';
+import { getSupportUser, listSupportUsers } from '../domain/support-users/list-support-users.ts';
+import { removeSupportUser } from '../domain/support-users/remove-support-user.ts';
+import { changeSupportPasswordWithToken, requestSupportPasswordReset } from '../domain/support-users/support-password.ts';
+import { confirmTwoFactor, disableTwoFactor, setUpTwoFactor } from '../domain/support-users/two-factor.ts';
 import { createLandingPage } from '../domain/seo/create-landing-page.ts';
-import { OutboxQuerySchema } from '#lib/schemas/account.ts';
 import { listOutboxMessages } from '../domain/accounts/list-outbox-messages.ts';
+import { getPendingCounts } from '../domain/moderation/pending-counts.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
 import {
@@ -37,9 +48,25 @@ function supportOf(request: FastifyRequest): SupportActor {
 /** Calls a support user may make without a session. */
 const PUBLIC_SUPPORT_CALLS = new Set(['/login', '/resetpassword', '/changepassword']);
 
+/** Rate limits (per client address), as the advertiser account calls have them (account.ts). */
+const limits = {
+  login: { max: 10, timeWindow: '1 minute' },
+  resetpassword: { max: 5, timeWindow: '15 minutes' },
+  changepassword: { max: 10, timeWindow: '15 minutes' },
+  twofactor: { max: 10, timeWindow: '10 minutes' },
+} as const;
+
+/** A call's rate limit, scaled by RATE_LIMIT_SCALE (tests raise it; production keeps 1). */
+function limitOf(deps: ApiDeps, call: keyof typeof limits): { rateLimit: { max: number; timeWindow: string } } {
+  return { rateLimit: { max: limits[call].max * deps.rateLimitScale, timeWindow: limits[call].timeWindow } };
+}
+
 /** /api/support/...: support staff (spec §7). Each call checks its permission in the domain. */
 export function supportRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance): Promise<void> => {
+    const { messaging } = deps;
+    const ctxOf = (request: FastifyRequest) => contextFor(deps, request, supportOf(request));
+
     app.addHook('onRequest', async (request, reply) => {
       noStore(reply);
       const path = request.url.slice('/api/support'.length).split('?')[0]!.toLowerCase();
@@ -49,8 +76,10 @@ export function supportRoutes(deps: ApiDeps) {
       request.supportActor = actor;
     });
 
-    app.post('/login', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const input = readInput(request, SignInSchema);
+    // ---- Sign-in, passwords -------------------------------------------------------------------
+
+    app.post('/login', { config: limitOf(deps, 'login') }, async (request, reply) => {
+      const input = readInput(request, SupportSignInSchema);
       const ctx = contextFor(deps, request, { type: 'visitor' });
       const { session, profile } = await signInSupportUser(ctx, input, { sessionDays: 1 });
       setSessionCookie(reply, deps, SUPPORT_COOKIE, session);
@@ -64,22 +93,74 @@ export function supportRoutes(deps: ApiDeps) {
       return reply.code(204).send();
     });
 
-    app.get('/supportprofile', async (request) => getSupportProfile(deps.db, supportOf(request).supportUserId));
-
-    app.post('/users', async (request, reply) => {
-      const input = readInput(request, SupportUserSchema);
-      const profile = await createSupportUser(contextFor(deps, request, supportOf(request)), input);
-      return reply.code(201).send(profile);
+    app.post('/resetpassword', { config: limitOf(deps, 'resetpassword') }, async (request, reply) => {
+      const input = readInput(request, ResetPasswordSchema);
+      await requestSupportPasswordReset(contextFor(deps, request, { type: 'visitor' }), { email: input.Email }, { messaging });
+      return reply.code(204).send();
     });
 
+    app.post('/changepassword', { config: limitOf(deps, 'changepassword') }, async (request, reply) => {
+      const input = readInput(request, SupportChangePasswordSchema);
+      await changeSupportPasswordWithToken(
+        contextFor(deps, request, { type: 'visitor' }),
+        { token: input.Token, id: input.Id, password: input.Password },
+        { messaging },
+      );
+      return reply.code(204).send();
+    });
+
+    // ---- Profile and two-step sign-in ---------------------------------------------------------
+
+    app.get('/supportprofile', async (request) => getSupportProfile(deps.db, supportOf(request).supportUserId));
+
+    app.post('/twofactorsetup', { config: limitOf(deps, 'twofactor') }, async (request) => setUpTwoFactor(ctxOf(request)));
+
+    app.post('/twofactorconfirm', { config: limitOf(deps, 'twofactor') }, async (request, reply) => {
+      const input = readInput(request, TwoFactorCodeSchema);
+      await confirmTwoFactor(ctxOf(request), { code: input.Code });
+      return reply.code(204).send();
+    });
+
+    app.post('/twofactordisable', { config: limitOf(deps, 'twofactor') }, async (request, reply) => {
+      const input = readInput(request, TwoFactorCodeSchema);
+      await disableTwoFactor(ctxOf(request), { code: input.Code });
+      return reply.code(204).send();
+    });
+
+    // ---- Support users (Administration) -------------------------------------------------------
+
+    app.get('/users', async (request) => {
+      const input = readInput(request, SupportUsersQuerySchema);
+      return listSupportUsers(ctxOf(request), { skip: input.Skip, take: input.Take, text: input.Text });
+    });
+
+    app.get('/user', async (request) => getSupportUser(ctxOf(request), readInput(request, SupportUserIdSchema).Id));
+
+    /** Creates (no Id: 201) or updates (Id: 200) a support user. */
+    app.post('/users', async (request, reply) => {
+      const input = readInput(request, SaveSupportUserSchema);
+      const { created, user } = await saveSupportUser(ctxOf(request), input);
+      return reply.code(created ? 201 : 200).send(user);
+    });
+
+    app.post('/removeuser', async (request, reply) => {
+      await removeSupportUser(ctxOf(request), readInput(request, SupportUserIdSchema).Id);
+      return reply.code(204).send();
+    });
+
+    // ---- Moderation (Support) ------------------------------------------------------------------
+
+    /** The dashboard: what waits in each moderation queue, and since when. */
+    app.get('/pendingcounts', async (request) => getPendingCounts(ctxOf(request)));
+
+    // ---- Outbox, SEO --------------------------------------------------------------------------
+
     /** The outbox of mail and SMS (codes, links, notices), newest first; the Support role only. */
-    app.get('/outbox', async (request) =>
-      listOutboxMessages(contextFor(deps, request, supportOf(request)), readInput(request, OutboxQuerySchema)),
-    );
+    app.get('/outbox', async (request) => listOutboxMessages(ctxOf(request), readInput(request, OutboxQuerySchema)));
 
     app.post('/landingpages', async (request, reply) => {
       const input = readInput(request, LandingPageSchema);
-      const created = await createLandingPage(contextFor(deps, request, supportOf(request)), input);
+      const created = await createLandingPage(ctxOf(request), input);
       return reply.code(201).send(created);
     });
   };

@@ -145,7 +145,13 @@ export const supportUsers = pgTable('support_users', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   permissions: text('permissions').array().notNull().default(emptyTextArray),
+  /** The active TOTP secret (base32) of two-step sign-in; set when `totpEnabledAt` is. */
   totpSecret: text('totp_secret'),
+  /** A secret from twofactorsetup, not yet confirmed with a code (then it becomes `totpSecret`). */
+  totpPendingSecret: text('totp_pending_secret'),
+  totpEnabledAt: tstz('totp_enabled_at'),
+  /** The last 30-second step whose code was accepted: a used code is refused (RFC 6238 §5.2). */
+  totpLastStep: integer('totp_last_step'),
   failedLoginCount: integer('failed_login_count').notNull().default(0),
   lockedUntil: tstz('locked_until'),
   disabledAt: tstz('disabled_at'),

@@ -12,6 +12,8 @@ import type { OutgoingEmail, OutgoingSms } from '../../adapters/types.ts';
 
 export type Locale = 'da' | 'en';
 export type Site = { siteName: string; siteUrl: string; supportEmail: string };
+/** Whose account a password message is about: an advertiser's, or a support user's (the support area). */
+export type Audience = 'advertiser' | 'support';
 
 /** The site's name and address (for links) from the website config. */
 export async function getSite(db: Db): Promise<Site> {
@@ -31,10 +33,19 @@ export function emailVerificationLink(site: Site, token: string): string {
   return `${site.siteUrl}/backend/basic/?url=${token}`;
 }
 
-/** The change-password page (spec §2: token and id required), in the account's language. */
-export function passwordResetLink(site: Site, locale: Locale, token: string, accountId: number): string {
-  const prefix = locale === 'en' ? '/en' : '';
-  return `${site.siteUrl}${prefix}/login/change/?token=${encodeURIComponent(token)}&id=${accountId}`;
+/**
+ * The change-password page (spec §2: token and id required), in the account's language: /login/change/
+ * for advertisers, /support/login/change/ for support users (whose area is one app for both languages).
+ */
+export function passwordResetLink(site: Site, locale: Locale, token: string, id: number, audience: Audience = 'advertiser'): string {
+  const page = audience === 'support' ? '/support/login/change/' : `${locale === 'en' ? '/en' : ''}/login/change/`;
+  return `${site.siteUrl}${page}?token=${encodeURIComponent(token)}&id=${id}`;
+}
+
+/** "your account" in a password message, for the audience. */
+function accountWords(locale: Locale, audience: Audience): string {
+  if (audience === 'support') return locale === 'en' ? 'your support account' : 'din supportkonto';
+  return locale === 'en' ? 'your account' : 'din konto';
 }
 
 /** +45 and the 8 digits, as SMS providers want it. */
@@ -81,7 +92,15 @@ export function smsCodeMessage(site: Site, locale: Locale, to: string, code: str
   return { to, text };
 }
 
-export function passwordResetMessage(site: Site, locale: Locale, to: string, link: string, minutes: number): OutgoingEmail {
+export function passwordResetMessage(
+  site: Site,
+  locale: Locale,
+  to: string,
+  link: string,
+  minutes: number,
+  audience: Audience = 'advertiser',
+): OutgoingEmail {
+  const account = accountWords(locale, audience);
   if (locale === 'en') {
     return {
       to,
@@ -89,7 +108,7 @@ export function passwordResetMessage(site: Site, locale: Locale, to: string, lin
       text: [
         'Hello,',
         '',
-        `We received a request to reset the password of your account at ${site.siteName}. Choose a new password here:`,
+        `We received a request to reset the password of ${account} at ${site.siteName}. Choose a new password here:`,
         link,
         '',
         `The link works for ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this email; your password has not been changed.`,
@@ -104,7 +123,7 @@ export function passwordResetMessage(site: Site, locale: Locale, to: string, lin
     text: [
       'Hej,',
       '',
-      `Vi har fået en anmodning om at nulstille adgangskoden til din konto på ${site.siteName}. Vælg en ny adgangskode her:`,
+      `Vi har fået en anmodning om at nulstille adgangskoden til ${account} på ${site.siteName}. Vælg en ny adgangskode her:`,
       link,
       '',
       `Linket virker i ${minutes} minutter og kan bruges én gang. Har du ikke bedt om det, kan du se bort fra denne e-mail; din adgangskode er ikke ændret.`,
@@ -114,10 +133,23 @@ export function passwordResetMessage(site: Site, locale: Locale, to: string, lin
   };
 }
 
-/** After a password change: every session was ended; if it was not the owner, support can help. */
-export function passwordChangedMessage(site: Site, locale: Locale, to: string, at: Date): OutgoingEmail {
+/**
+ * After a password change: every session was ended; if it was not the owner, support can help (a support
+ * user is told to ask an administrator instead).
+ */
+export function passwordChangedMessage(
+  site: Site,
+  locale: Locale,
+  to: string,
+  at: Date,
+  audience: Audience = 'advertiser',
+): OutgoingEmail {
   const when = formatDateTime(at);
   const contact = site.supportEmail ? ` (${site.supportEmail})` : '';
+  const account = accountWords(locale, audience);
+  // A support user asks an administrator; an advertiser asks support.
+  const helper =
+    audience === 'support' ? { en: 'an administrator', da: 'en administrator' } : { en: `support${contact}`, da: `support${contact}` };
   if (locale === 'en') {
     return {
       to,
@@ -125,8 +157,8 @@ export function passwordChangedMessage(site: Site, locale: Locale, to: string, a
       text: [
         'Hello,',
         '',
-        `The password of your account at ${site.siteName} was changed on ${when}. You have been signed out everywhere.`,
-        `If this was not you, reset your password now and contact support${contact}.`,
+        `The password of ${account} at ${site.siteName} was changed on ${when}. You have been signed out everywhere.`,
+        `If this was not you, reset your password now and contact ${helper.en}.`,
         '',
         site.siteName,
       ].join('\n'),
@@ -138,8 +170,8 @@ export function passwordChangedMessage(site: Site, locale: Locale, to: string, a
     text: [
       'Hej,',
       '',
-      `Adgangskoden til din konto på ${site.siteName} blev ændret ${when}. Du er logget ud alle steder.`,
-      `Var det ikke dig, så nulstil din adgangskode med det samme, og kontakt support${contact}.`,
+      `Adgangskoden til ${account} på ${site.siteName} blev ændret ${when}. Du er logget ud alle steder.`,
+      `Var det ikke dig, så nulstil din adgangskode med det samme, og kontakt ${helper.da}.`,
       '',
       site.siteName,
     ].join('\n'),

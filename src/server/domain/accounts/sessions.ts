@@ -3,7 +3,8 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { accounts, sessions, supportUsers } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../context.ts';
-import { isSupportRole, permissionsOf, type SupportRole } from '../permissions.ts';
+import { permissionsOf } from '../permissions.ts';
+import { activeSupportRoles } from '../support-users/support-roles.ts';
 
 /** Session tokens live only in an HttpOnly cookie; the database keeps their SHA-256. */
 export function hashToken(token: string): string {
@@ -55,23 +56,37 @@ export async function resolveAdvertiserSession(db: Db, token: string | undefined
   return { type: 'advertiser', accountId: row.accountId, sessionId: id, impersonatedBy: row.impersonatedBy ?? null };
 }
 
-/** The support user behind a support session cookie (disabled users have none), or a visitor. */
+/**
+ * The support user behind a support session cookie (disabled users have none), or a visitor. Without
+ * two-step sign-in enabled, Administration's permissions are left out (`activeSupportRoles`).
+ */
 export async function resolveSupportSession(db: Db, token: string | undefined, now: Date): Promise<Actor> {
   if (!token) return { type: 'visitor' };
   const id = hashToken(token);
   const [row] = await db
-    .select({ supportUserId: supportUsers.id, roles: supportUsers.permissions, disabledAt: supportUsers.disabledAt })
+    .select({
+      supportUserId: supportUsers.id,
+      roles: supportUsers.permissions,
+      disabledAt: supportUsers.disabledAt,
+      totpEnabledAt: supportUsers.totpEnabledAt,
+    })
     .from(sessions)
     .innerJoin(supportUsers, eq(supportUsers.id, sessions.supportUserId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row || row.disabledAt) return { type: 'visitor' };
-  const roles = (row.roles ?? []).filter(isSupportRole) as SupportRole[];
+  const roles = activeSupportRoles(row.roles, row.totpEnabledAt !== null);
   return { type: 'support', supportUserId: row.supportUserId, sessionId: id, roles, permissions: permissionsOf(roles) };
 }
 
 /** Ends every session of an advertiser (password change, deletion); answers how many there were. */
 export async function deleteAccountSessions(db: Db, accountId: number): Promise<number> {
   const ended = await db.delete(sessions).where(eq(sessions.accountId, accountId)).returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Ends every session of a support user (disabled, a permission removed, password set, two-step reset); answers how many. */
+export async function deleteSupportUserSessions(db: Db, supportUserId: number): Promise<number> {
+  const ended = await db.delete(sessions).where(eq(sessions.supportUserId, supportUserId)).returning({ id: sessions.id });
   return ended.length;
 }

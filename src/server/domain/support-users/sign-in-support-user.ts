@@ -1,43 +1,123 @@
-import { eq } from 'drizzle-orm';
-import { supportUsers } from '../../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { loginEvents, supportUsers } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { createSession, type NewSession } from '../accounts/sessions.ts';
+import { LOCK_MINUTES, MAX_FAILED_SIGN_INS } from '../accounts/sign-in-advertiser.ts';
 import { writeAudit } from '../audit.ts';
 import { getSupportProfile, type SupportProfile } from './get-support-profile.ts';
+import type { SupportUserRecord } from './list-support-users.ts';
+import { supportUserActor } from './support-roles.ts';
+import { useTotpStep } from './two-factor.ts';
+import { verifyTotp } from './totp.ts';
 
-export type SupportSignIn = { email: string; password: string };
+export type SupportSignIn = { email: string; password: string; code?: string | undefined };
 
-/** Checks a support user's password and opens a session; every attempt is audited. */
+/** One row of the sign-in history per attempt (the password step, and the code step when it is on). */
+async function recordLoginEvent(ctx: DomainContext, event: { supportUserId: number | null; email: string; success: boolean }) {
+  await ctx.db.insert(loginEvents).values({
+    supportUserId: event.supportUserId,
+    email: event.email,
+    success: event.success,
+    ip: ctx.ip ?? null,
+    userAgent: ctx.userAgent?.slice(0, 400) ?? null,
+    createdAt: ctx.now(),
+  });
+}
+
+/** As the advertiser sign-in answers a lock (sign-in-advertiser.ts): 429 at `password`, `accountLocked`. */
+const locked = () =>
+  new AppError('RATE_LIMITED', 'Too many failed sign-ins. Try again later or reset your password.', [
+    { field: 'password', message: 'accountLocked' },
+  ]);
+
+/**
+ * Counts a failed attempt of a known user; the MAX_FAILED_SIGN_INS-th in a row locks them for
+ * LOCK_MINUTES. Answers whether this attempt locked them.
+ */
+async function countFailure(ctx: DomainContext, user: SupportUserRecord): Promise<boolean> {
+  const [counted] = await ctx.db
+    .update(supportUsers)
+    .set({ failedLoginCount: sql`${supportUsers.failedLoginCount} + 1` })
+    .where(eq(supportUsers.id, user.id))
+    .returning({ failedLoginCount: supportUsers.failedLoginCount });
+  if ((counted?.failedLoginCount ?? 0) < MAX_FAILED_SIGN_INS) return false;
+  await ctx.db
+    .update(supportUsers)
+    .set({ failedLoginCount: 0, lockedUntil: new Date(ctx.now().getTime() + LOCK_MINUTES * 60_000) })
+    .where(eq(supportUsers.id, user.id));
+  return true;
+}
+
+/**
+ * login (support): the password, then, once two-step sign-in is on, the code of the authenticator app
+ * (asked for with `codeRequired` at `code` while the password is right; a wrong or used code answers
+ * `codeWrong`). Every attempt is recorded (login_events) and audited; MAX_FAILED_SIGN_INS failures in a
+ * row (password or code) lock the user for LOCK_MINUTES, answered as the advertiser sign-in answers it.
+ */
 export async function signInSupportUser(
   ctx: DomainContext,
   input: SupportSignIn,
   options: { sessionDays: number },
 ): Promise<{ session: NewSession; profile: SupportProfile }> {
   const email = input.email.trim().toLowerCase();
+  const now = ctx.now();
+  const visitor = { ...ctx, actor: { type: 'visitor' as const } };
   const [user] = await ctx.db.select().from(supportUsers).where(eq(supportUsers.email, email)).limit(1);
   const ok = await verifyPassword(user?.passwordHash, input.password);
+
+  if (user && !user.disabledAt && user.lockedUntil && user.lockedUntil > now) {
+    await recordLoginEvent(ctx, { supportUserId: user.id, email, success: false });
+    await writeAudit(visitor, { action: 'support.sign_in_locked', targetType: 'support_user', targetId: user.id, after: { email } });
+    throw locked();
+  }
+
+  /** Records and audits a failed attempt; the attempt that reaches the limit locks (the next one is refused). */
+  const fail = async (reason: 'password' | 'code'): Promise<void> => {
+    await recordLoginEvent(ctx, { supportUserId: user?.id ?? null, email, success: false });
+    const lockedNow = user && !user.disabledAt ? await countFailure(ctx, user) : false;
+    await writeAudit(visitor, {
+      action: lockedNow ? 'support.locked' : 'support.sign_in_failed',
+      targetType: 'support_user',
+      targetId: user?.id ?? null,
+      after: lockedNow ? { email, reason, lockedMinutes: LOCK_MINUTES } : { email, reason },
+    });
+  };
+
   if (!user || !ok || user.disabledAt) {
-    await writeAudit(
-      { ...ctx, actor: { type: 'visitor' } },
-      { action: 'support.sign_in_failed', targetType: 'support_user', targetId: user?.id ?? null, after: { email } },
-    );
+    await fail('password');
     throw new AppError('UNAUTHENTICATED', 'Wrong email or password', [
       { field: 'password', message: 'Wrong email or password' },
     ]);
   }
-  const now = ctx.now();
+
+  if (user.totpEnabledAt && user.totpSecret) {
+    const code = input.code?.trim();
+    // The right password alone: the app asks for the code, keeping email and password. Not a failure.
+    if (!code) {
+      throw new AppError('UNAUTHENTICATED', 'Enter the 6-digit code from your authenticator app', [
+        { field: 'code', message: 'codeRequired' },
+      ]);
+    }
+    const step = verifyTotp(user.totpSecret, code, now, { lastUsedStep: user.totpLastStep });
+    if (step === null || !(await useTotpStep(ctx.db, user.id, step))) {
+      await fail('code');
+      throw new AppError('UNAUTHENTICATED', 'The code is wrong', [{ field: 'code', message: 'codeWrong' }]);
+    }
+  }
+
   const session = await createSession(ctx.db, { supportUserId: user.id }, {
     days: options.sessionDays,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     now,
   });
-  await ctx.db.update(supportUsers).set({ lastLoginAt: now }).where(eq(supportUsers.id, user.id));
-  await writeAudit(
-    { ...ctx, actor: { type: 'support', supportUserId: user.id, sessionId: '', roles: [], permissions: [] } },
-    { action: 'support.sign_in', targetType: 'support_user', targetId: user.id },
-  );
+  await ctx.db
+    .update(supportUsers)
+    .set({ lastLoginAt: now, failedLoginCount: 0, lockedUntil: null })
+    .where(eq(supportUsers.id, user.id));
+  await recordLoginEvent(ctx, { supportUserId: user.id, email, success: true });
+  await writeAudit({ ...ctx, actor: supportUserActor(user.id) }, { action: 'support.sign_in', targetType: 'support_user', targetId: user.id });
   return { session, profile: await getSupportProfile(ctx.db, user.id) };
 }

@@ -1,0 +1,103 @@
+import { and, count, eq, inArray, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
+import { adverts, contentReports, pictures, reviews, verifications, videos } from '../../db/schema.ts';
+import type { DomainContext } from '../context.ts';
+import { requirePermission } from '../permissions.ts';
+
+/** One queue on support's dashboard: how many items wait, and since when the oldest has waited. */
+export type PendingCount = { count: number; oldest: string | null };
+
+export type PendingCounts = {
+  /** Adverts with status New, not deleted (review/). */
+  newAdverts: PendingCount;
+  /** Verifications waiting for a decision (validation/). */
+  verifications: PendingCount;
+  /** Adverts with changes awaiting the field-by-field review (review-adverts/). */
+  pendingChanges: PendingCount;
+  /** Pictures, and videos that finished converting, awaiting approval (review/). */
+  pendingMedia: PendingCount;
+  /** Reports not yet decided (content-reports/); `urgent`: suspected minors or trafficking among them. */
+  reports: PendingCount & { urgent: number };
+  /** Visitors' reviews awaiting approval (pending-reviews/). */
+  pendingReviews: PendingCount;
+};
+
+/** Report status: 0 New, 1 In progress (not decided). Priority 2: Urgent. */
+const OPEN_REPORT = [0, 1];
+const URGENT = 2;
+
+const iso = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
+
+/** Adds two queues' figures (media: pictures and videos). */
+function merge(a: PendingCount, b: PendingCount): PendingCount {
+  const oldest = [a.oldest, b.oldest].filter((v): v is string => v !== null).sort()[0] ?? null;
+  return { count: a.count + b.count, oldest };
+}
+
+/**
+ * GET /api/support/pendingcounts: what waits in each moderation queue, for support's dashboard
+ * (the Support role: advert:moderate:any). Each figure is one indexed count; the queues themselves list
+ * oldest first.
+ */
+export async function getPendingCounts(ctx: DomainContext): Promise<PendingCounts> {
+  requirePermission(ctx.actor, 'advert:moderate:any');
+  const { db } = ctx;
+  const figure = (row: { count: number; oldest: Date | string | null } | undefined): PendingCount => ({
+    count: Number(row?.count ?? 0),
+    oldest: iso(row?.oldest),
+  });
+
+  const [newAdverts, verificationRows, changes, pictureRows, videoRows, reportRows, reviewRows] = await Promise.all([
+    db
+      .select({ count: count(), oldest: min(adverts.createdAt) })
+      .from(adverts)
+      .where(and(eq(adverts.status, 0), isNull(adverts.deletedAt))),
+    db
+      .select({ count: count(), oldest: min(verifications.createdAt) })
+      .from(verifications)
+      .where(eq(verifications.status, 1)),
+    // The time of the last edit stands for when the changes were proposed.
+    db
+      .select({ count: count(), oldest: min(adverts.updatedAt) })
+      .from(adverts)
+      .where(
+        and(
+          isNotNull(adverts.pendingChanges),
+          sql`${adverts.pendingChanges} <> '{}'::jsonb`,
+          ne(adverts.status, 3),
+          isNull(adverts.deletedAt),
+        ),
+      ),
+    // Pictures uploaded during sign-up have no advert until the advert is created.
+    db
+      .select({ count: count(), oldest: min(pictures.createdAt) })
+      .from(pictures)
+      .where(and(eq(pictures.moderationStatus, 0), isNull(pictures.deletedAt), isNotNull(pictures.advertId))),
+    db
+      .select({ count: count(), oldest: min(videos.createdAt) })
+      .from(videos)
+      // Only videos that finished converting can be looked at.
+      .where(and(eq(videos.moderationStatus, 0), eq(videos.status, 2), isNull(videos.deletedAt))),
+    db
+      .select({
+        count: count(),
+        oldest: min(contentReports.createdAt),
+        urgent: sql<number>`count(*) filter (where ${contentReports.priority} = ${URGENT})`,
+      })
+      .from(contentReports)
+      .where(inArray(contentReports.status, OPEN_REPORT)),
+    db
+      .select({ count: count(), oldest: min(reviews.createdAt) })
+      .from(reviews)
+      .where(eq(reviews.status, 0)),
+  ]);
+
+  return {
+    newAdverts: figure(newAdverts[0]),
+    verifications: figure(verificationRows[0]),
+    pendingChanges: figure(changes[0]),
+    pendingMedia: merge(figure(pictureRows[0]), figure(videoRows[0])),
+    reports: { ...figure(reportRows[0]), urgent: Number(reportRows[0]?.urgent ?? 0) },
+    pendingReviews: figure(reviewRows[0]),
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Every support call against every permission (issue 6): one row per call, one explicit expected status
+ * per column: no session, a Support user, an SEO user, an Administration user with two-step sign-in, and
+ * an Administration user without it (who acts without Administration until they turn it on).
+ * Bodies are valid (or name things that do not exist), so that a cell shows the permission check and
+ * not input validation. The screens' table is tests/unit/support-routes.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { call, uniqueEmail } from './accounts-helpers.ts';
+import { createSupportUserOverHttp, enableTwoFactor, signInAdmin, signInSupport, SUPPORT_PASSWORD } from './support-helpers.ts';
+
+const COLUMNS = ['none', 'Support', 'SEO', 'Administration', 'Administration without two-step'] as const;
+type Column = (typeof COLUMNS)[number];
+type Expected = Record<Column, number>;
+
+type Row = {
+  call: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Made fresh for each cell (names that must be unique). */
+  body?: () => Record<string, unknown>;
+  query?: Record<string, string | number>;
+  expected: Expected;
+};
+
+const NO_SUCH_ID = 987_654;
+const cells = (none: number, support: number, seo: number, admin: number, adminWithoutTwoStep: number): Expected => ({
+  none,
+  Support: support,
+  SEO: seo,
+  Administration: admin,
+  'Administration without two-step': adminWithoutTwoStep,
+});
+
+const table: Row[] = [
+  // Profile and two-step sign-in: any signed-in support user.
+  { call: 'supportprofile', method: 'GET', path: '/api/support/supportprofile', expected: cells(401, 200, 200, 200, 200) },
+  { call: 'twofactorsetup', method: 'POST', path: '/api/support/twofactorsetup', expected: cells(401, 200, 200, 200, 200) },
+  // A wrong code: refused as wrong for everyone signed in (after the setup row above left a pending secret).
+  { call: 'twofactorconfirm', method: 'POST', path: '/api/support/twofactorconfirm', body: () => ({ Code: '000000' }), expected: cells(401, 400, 400, 400, 400) },
+  // Only a user with two-step on can turn it off; Administration may not.
+  { call: 'twofactordisable', method: 'POST', path: '/api/support/twofactordisable', body: () => ({ Code: '000000' }), expected: cells(401, 400, 400, 409, 409) },
+
+  // Support users: Administration.
+  { call: 'users (list)', method: 'GET', path: '/api/support/users', expected: cells(401, 403, 403, 200, 403) },
+  { call: 'user', method: 'GET', path: '/api/support/user', query: { Id: NO_SUCH_ID }, expected: cells(401, 403, 403, 404, 403) },
+  {
+    call: 'users (create)',
+    method: 'POST',
+    path: '/api/support/users',
+    body: () => ({ Email: uniqueEmail('table'), Name: 'Tabel Test', Password: SUPPORT_PASSWORD, Permissions: ['SEO'] }),
+    expected: cells(401, 403, 403, 201, 403),
+  },
+  { call: 'removeuser', method: 'POST', path: '/api/support/removeuser', body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 403, 403, 404, 403) },
+
+  // Moderation: Support.
+  { call: 'pendingcounts', method: 'GET', path: '/api/support/pendingcounts', expected: cells(401, 200, 403, 403, 403) },
+  { call: 'outbox', method: 'GET', path: '/api/support/outbox', expected: cells(401, 200, 403, 403, 403) },
+  ...(['approveimageitem', 'approvevideoitem'] as const).map(
+    (name): Row => ({ call: name, method: 'POST', path: `/api/backend/${name}`, body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 404, 403, 403, 403) }),
+  ),
+  ...(['declineimageitem', 'removeimageitem', 'declinevideoitem', 'removevideoitem'] as const).map(
+    (name): Row => ({
+      call: name,
+      method: 'POST',
+      path: `/api/backend/${name}`,
+      body: () => ({ Id: NO_SUCH_ID, Reason: 'Billedet viser ikke annoncøren.' }),
+      expected: cells(401, 404, 403, 403, 403),
+    }),
+  ),
+
+  // SEO.
+  {
+    call: 'landingpages (create)',
+    method: 'POST',
+    path: '/api/support/landingpages',
+    body: () => ({ type: 'article', url: `tabel-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`, title: 'Tabeltest' }),
+    expected: cells(401, 403, 201, 403, 403),
+  },
+
+  // A rebuild of the site: any support permission (frontend cleancache); an Administration-only user
+  // without two-step sign-in has none yet.
+  { call: 'cleancache', method: 'POST', path: '/api/frontend/cleancache', expected: cells(401, 204, 204, 204, 403) },
+
+  // Without a session by design: the same answer for everyone.
+  { call: 'resetpassword', method: 'POST', path: '/api/support/resetpassword', body: () => ({ Email: 'nobody@example.test' }), expected: cells(204, 204, 204, 204, 204) },
+  {
+    call: 'changepassword (a link that does not exist)',
+    method: 'POST',
+    path: '/api/support/changepassword',
+    body: () => ({ Token: 'not-a-real-token', Id: NO_SUCH_ID, Password: SUPPORT_PASSWORD }),
+    expected: cells(400, 400, 400, 400, 400),
+  },
+];
+
+let server: TestServer;
+const cookies = new Map<Column, string | undefined>();
+
+beforeAll(async () => {
+  server = await startTestServer({ app: { rateLimitScale: 50 } });
+  const adminCookie = await signInAdmin(server);
+  cookies.set('none', undefined);
+  for (const role of ['Support', 'SEO'] as const) {
+    const user = await createSupportUserOverHttp(server, { permissions: [role] }, adminCookie);
+    cookies.set(role, await signInSupport(server, user));
+  }
+  const admin = await createSupportUserOverHttp(server, { permissions: ['Administration'] }, adminCookie);
+  const first = await signInSupport(server, admin);
+  const secret = await enableTwoFactor(server, first);
+  cookies.set('Administration', await signInSupport(server, { ...admin, secret }));
+  const withoutTwoStep = await createSupportUserOverHttp(server, { permissions: ['Administration'] }, adminCookie);
+  cookies.set('Administration without two-step', await signInSupport(server, withoutTwoStep));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('every support call against every permission', () => {
+  it.each(table)('$call', async (row) => {
+    const got: Partial<Record<Column, number>> = {};
+    for (const column of COLUMNS) {
+      const response = await call(server, row.path, {
+        method: row.method,
+        cookie: cookies.get(column),
+        ...(row.body ? { body: row.body() } : {}),
+        ...(row.query ? { query: row.query } : {}),
+      });
+      got[column] = response.status;
+      if (response.status === 401 || response.status === 403) {
+        expect(response.headers.get('content-type'), `${row.call} as ${column}`).toContain('application/problem+json');
+      }
+    }
+    expect(got).toEqual(row.expected);
+  });
+
+  it('the sessions used above are still good (no row signed anyone out)', async () => {
+    for (const column of COLUMNS.filter((c) => c !== 'none')) {
+      const response = await call(server, '/api/support/supportprofile', { cookie: cookies.get(column) });
+      expect(response.status, column).toBe(200);
+    }
+  });
+});
