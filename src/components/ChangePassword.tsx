@@ -5,10 +5,9 @@
  * (`linkInvalid`) links to /login/forgot/ for a new one.
  */
 import { useEffect, useRef, useState } from 'react';
-import * as v from 'valibot';
 import type { Messages } from '#lib/i18n/messages.ts';
 import { frontendApi } from '#lib/api/frontend.ts';
-import { newPassword } from '#lib/schemas/account.ts';
+import { newPassword, passwordTwiceSchema } from '#lib/schemas/account.ts';
 import { readChangePasswordQuery } from './change-password-query.ts';
 import { Field, FormNotice, controlClass } from './form/Field.tsx';
 import { useApiForm } from './form/use-api-form.ts';
@@ -17,13 +16,7 @@ import { accountTexts } from './account/texts.ts';
 type Props = { messages: Messages; forgotHref: string; loginHref: string };
 
 /** The new password, typed twice alike. */
-const NewPasswordSchema = v.pipe(
-  v.object({ Password: newPassword, Repeat: v.string('required') }),
-  v.forward(
-    v.check((input) => input.Password === input.Repeat, 'passwordMismatch'),
-    ['Repeat'],
-  ),
-);
+const NewPasswordSchema = passwordTwiceSchema(newPassword);
 
 export default function ChangePassword({ messages, forgotHref, loginHref }: Props) {
   const texts = accountTexts(messages);

@@ -1,5 +1,5 @@
 /**
- * Email + password form used by the advertiser login island and the support login screen.
+ * Email + password form of the advertiser login island (the support login has its own form with the code step).
  * react-hook-form with the valibot schema of src/lib/schemas/sign-in.ts (shared with the API) and the shared
  * Field components. A 400's problem+json field errors are shown at their fields; a refused sign-in (401:
  * wrong email or password; 429: locked for a while, with the API's reason) above the form; what the user

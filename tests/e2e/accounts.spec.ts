@@ -4,8 +4,8 @@
  * meets on the way. SMS codes and email links are read from the outbox, as support reads them
  * (GET /api/support/outbox, signed in as support in a request context of its own).
  */
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { visitorTest as test, expect, passAgeGate, islandsReady, unique, supportAdmin } from './fixtures.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { visitorTest as test, expect, passAgeGate, islandsReady, unique, supportAdminRequest } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
 
 type OutboxItem = { channel: 'email' | 'sms'; to: string; subject: string | null; body: string; createdAt: string; status: string };
@@ -13,9 +13,7 @@ type OutboxItem = { channel: 'email' | 'sms'; to: string; subject: string | null
 let support: APIRequestContext;
 
 test.beforeAll(async ({ baseURL }) => {
-  support = await playwrightRequest.newContext({ baseURL: baseURL! });
-  const signedIn = await support.post('/api/support/login', { data: supportAdmin });
-  expect(signedIn.ok()).toBe(true);
+  support = await supportAdminRequest(baseURL!);
 });
 test.afterAll(async () => {
   await support?.dispose();

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, passAgeGate, islandsReady, supportAdmin } from './fixtures.ts';
+import { test, expect, passAgeGate, islandsReady, signInAsSupportAdmin } from './fixtures.ts';
 
 type FullProfile = {
   id: number;
@@ -200,7 +200,7 @@ test('an advert whose page is not built yet is shown at once from the API, and p
   await page.keyboard.press('Escape');
 
   // The next build writes its page.
-  expect((await page.request.post('/api/support/login', { data: supportAdmin })).status()).toBe(200);
+  await signInAsSupportAdmin(page.context(), baseURL);
   expect((await page.request.get('/api/frontend/cleancache')).status()).toBe(204);
   await expect
     .poll(async () => (await request.get(profile.url)).headers()['x-robots-tag'] ?? 'prebuilt', { timeout: 180_000, intervals: [1000, 2000, 5000] })

@@ -1,4 +1,4 @@
-import { test, expect, passAgeGate, supportAdmin, unique } from './fixtures.ts';
+import { test, expect, passAgeGate, signInAsSupportAdmin, unique } from './fixtures.ts';
 
 test('a rebuild after a data change shows the change', async ({ page, context, baseURL, checkA11y }) => {
   test.setTimeout(240_000);
@@ -6,8 +6,7 @@ test('a rebuild after a data change shows the change', async ({ page, context, b
   const title = `Artikel ${slug}`;
   const body = Array.from({ length: 450 }, (_, i) => `ord${i}`).join(' ');
 
-  const login = await page.request.post('/api/support/login', { data: supportAdmin });
-  expect(login.status()).toBe(200);
+  await signInAsSupportAdmin(page.context(), baseURL);
   const created = await page.request.post('/api/support/landingpages', {
     data: { type: 'article', locale: 'da', url: slug, title, body },
   });
@@ -30,13 +29,13 @@ test('a rebuild after a data change shows the change', async ({ page, context, b
   await checkA11y(page);
 });
 
-test('support can ask for a rebuild now (cleancache); visitors cannot', async ({ page }) => {
+test('support can ask for a rebuild now (cleancache); visitors cannot', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
   const builtAt = async () => ((await (await page.request.get('/readyz')).json()) as { site: { builtAt: string } }).site.builtAt;
   const before = await builtAt();
 
   expect((await page.request.get('/api/frontend/cleancache')).status()).toBe(401);
-  expect((await page.request.post('/api/support/login', { data: supportAdmin })).status()).toBe(200);
+  await signInAsSupportAdmin(page.context(), baseURL);
   expect((await page.request.get('/api/frontend/cleancache')).status()).toBe(204);
 
   await expect.poll(builtAt, { timeout: 180_000, intervals: [1000, 2000, 5000] }).not.toBe(before);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, landingRoute, requiresSignIn, routePermission, supportNav } from '../../src/dashboards/support/permissions.ts';
-import { supportRouter, supportPath } from '../../src/dashboards/support/routes.ts';
+import { accountNav, afterLogin, canOpen, guardTarget, landingRoute, requiresSignIn, routePermission, supportNav, type GuardProfile } from '../../src/dashboards/support/permissions.ts';
+import { supportRouter, supportPath, type SupportRoute } from '../../src/dashboards/support/routes.ts';
 import { backendRouter, backendNav, backendPath } from '../../src/dashboards/backend/routes.ts';
-import { afterLogin } from '../../src/dashboards/support/login/LoginScreen.tsx';
+import { relativeAge } from '../../src/dashboards/support/dashboard/relative-age.ts';
+import { loginPathFor } from '../../src/dashboards/shared/session-ended.ts';
 import daSupport from '#lib/i18n/da/support.json' with { type: 'json' };
 import enSupport from '#lib/i18n/en/support.json' with { type: 'json' };
 import daBackend from '#lib/i18n/da/backend.json' with { type: 'json' };
@@ -43,6 +44,47 @@ describe('support permissions (spec section 6)', () => {
     expect(afterLogin('/support/login/', ['SEO'])).toBe('/support/landing-pages/');
     expect(afterLogin('/support/orders/', [])).toBeNull();
   });
+
+  it('sends a user whose only permission, Administration, waits for two-step sign-in to two-factor/', () => {
+    // The profile leaves Administration out until two-step sign-in is on (twoFactorRequired).
+    expect(landingRoute([], true)).toBe('twoFactor');
+    expect(landingRoute(['Support'], true)).toBe('dashboard');
+    expect(landingRoute([], false)).toBeNull();
+    expect(afterLogin(undefined, [], true)).toBe('/support/two-factor/');
+    expect(afterLogin('/support/users/', [], true)).toBe('/support/users/');
+    expect(canOpen('users', [], true)).toBe(false);
+    expect(canOpen('root', [], true)).toBe(true);
+    expect(canOpen('root', [], false)).toBe(false);
+  });
+
+  it('opens two-factor/ to any signed-in support user, from the sidebar under their name', () => {
+    expect(routePermission.twoFactor).toBe('signedIn');
+    expect(requiresSignIn('twoFactor')).toBe(true);
+    expect(canOpen('twoFactor', [])).toBe(true);
+    expect(canOpen('twoFactor', ['SEO'])).toBe(true);
+    expect(accountNav).toEqual(['twoFactor', 'logOut']);
+    expect(supportPath('twoFactor')).toBe('/support/two-factor/');
+  });
+
+  it('signs in again at the login of the app the page belongs to', () => {
+    expect(loginPathFor('/support/users/3/')).toBe('/support/login/');
+    expect(loginPathFor('/support')).toBe('/support/login/');
+    expect(loginPathFor('/backend/pictures/')).toBe('/login/');
+    expect(loginPathFor('/supporters/')).toBe('/login/');
+  });
+});
+
+describe('the age of the oldest item on the support dashboard', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it('is just now, minutes, hours or days ago', () => {
+    expect(relativeAge('2026-11-22T11:59:30Z', now)).toEqual({ unit: 'justNow' });
+    expect(relativeAge('2026-11-22T12:00:30Z', now)).toEqual({ unit: 'justNow' });
+    expect(relativeAge('2026-11-22T11:59:00Z', now)).toEqual({ unit: 'minutes', count: 1 });
+    expect(relativeAge('2026-11-22T11:01:00Z', now)).toEqual({ unit: 'minutes', count: 59 });
+    expect(relativeAge('2026-11-22T09:00:00Z', now)).toEqual({ unit: 'hours', count: 3 });
+    expect(relativeAge('2026-11-21T12:00:01Z', now)).toEqual({ unit: 'hours', count: 23 });
+    expect(relativeAge('2026-11-19T11:00:00Z', now)).toEqual({ unit: 'days', count: 3 });
+  });
 });
 
 describe('app routes (spec section 2)', () => {
@@ -53,6 +95,9 @@ describe('app routes (spec section 2)', () => {
     expect(match(supportRouter, '/support/adverts/12/media/pictures/')?.params).toEqual({ id: '12', section: 'media', subsection: 'pictures' });
     expect(match(supportRouter, '/support/matched-keywords/k%C3%B8benhavn/')?.params).toEqual({ keyword: 'københavn' });
     expect(match(supportRouter, '/support/news/3/')?.route).toBe('newsItem');
+    expect(match(supportRouter, '/support/two-factor/')?.route).toBe('twoFactor');
+    expect(match(supportRouter, '/support/users/new/')?.params).toEqual({ id: 'new' });
+    expect(match(supportRouter, '/support/users/?text=anna&skip=50')).toMatchObject({ route: 'users', search: { text: 'anna', skip: '50' } });
     expect(match(supportRouter, '/support/nope/')).toBeUndefined();
     expect(supportPath('contentReports')).toBe('/support/content-reports/');
   });
@@ -82,5 +127,74 @@ describe('app routes (spec section 2)', () => {
     }
     const navRoutes = [...supportNav.flatMap((g) => g.routes), ...backendNav.flatMap((g) => g.routes)];
     expect(navRoutes.length).toBeGreaterThan(20);
+  });
+});
+
+/**
+ * Every support screen against every permission (issue 6): where the app's guard sends a user, one explicit
+ * cell per column: 'opens', or the page they are sent to. Columns: signed out; only Support; only SEO;
+ * only Administration (two-step on); Administration waiting for two-step sign-in (the profile leaves it out).
+ */
+describe('every support screen against every permission', () => {
+  const login = (path: string) => `/support/login/?redirectTo=${encodeURIComponent(path)}`;
+  const DASHBOARD = '/support/dashboard/';
+  const LANDING = '/support/landing-pages/';
+  const USERS = '/support/users/';
+  const TWO_FACTOR = '/support/two-factor/';
+  const O = 'opens';
+  type Row = [SupportRoute, string, [string, string, string, string, string]];
+  const supportScreen = (route: SupportRoute, path: string): Row => [route, path, [login(path), O, LANDING, USERS, TWO_FACTOR]];
+  const seoScreen = (route: SupportRoute, path: string): Row => [route, path, [login(path), DASHBOARD, O, USERS, TWO_FACTOR]];
+  const adminScreen = (route: SupportRoute, path: string): Row => [route, path, [login(path), DASHBOARD, LANDING, O, TWO_FACTOR]];
+  const table: Row[] = [
+    ['root', '/support/', [login('/support/'), DASHBOARD, LANDING, USERS, TWO_FACTOR]],
+    ['login', '/support/login/', [O, DASHBOARD, LANDING, USERS, TWO_FACTOR]],
+    ['forgot', '/support/login/forgot/', [O, O, O, O, O]],
+    ['change', '/support/login/change/', [O, O, O, O, O]],
+    ['logOut', '/support/log-out/', [O, O, O, O, O]],
+    ['twoFactor', '/support/two-factor/', [login('/support/two-factor/'), O, O, O, O]],
+    supportScreen('dashboard', '/support/dashboard/'),
+    supportScreen('review', '/support/review/'),
+    supportScreen('validation', '/support/validation/'),
+    supportScreen('orders', '/support/orders/'),
+    supportScreen('adverts', '/support/adverts/'),
+    supportScreen('advert', '/support/adverts/7/media/'),
+    supportScreen('contentReports', '/support/content-reports/'),
+    supportScreen('contentReport', '/support/content-reports/3/'),
+    supportScreen('pendingReviews', '/support/pending-reviews/'),
+    supportScreen('pendingReview', '/support/pending-reviews/3/'),
+    supportScreen('migrateAdverts', '/support/migrate-adverts/'),
+    supportScreen('migrateAdvert', '/support/migrate-adverts/3/'),
+    supportScreen('reviewAdverts', '/support/review-adverts/'),
+    supportScreen('reviewAdvert', '/support/review-adverts/3/'),
+    seoScreen('landingPages', '/support/landing-pages/'),
+    seoScreen('landingPage', '/support/landing-pages/4/'),
+    seoScreen('ignoredKeywords', '/support/ignored-keywords/'),
+    seoScreen('pairedKeywords', '/support/paired-keywords/'),
+    seoScreen('matchedKeywords', '/support/matched-keywords/'),
+    seoScreen('matchedKeyword', '/support/matched-keywords/escort/'),
+    seoScreen('unmatchedKeywords', '/support/unmatched-keywords/'),
+    seoScreen('unmatchedKeyword', '/support/unmatched-keywords/escort/'),
+    adminScreen('users', '/support/users/'),
+    adminScreen('user', '/support/users/5/'),
+    adminScreen('news', '/support/news/'),
+    adminScreen('newsItem', '/support/news/5/'),
+    adminScreen('statistics', '/support/statistics/'),
+  ];
+  const profiles: GuardProfile[] = [
+    null,
+    { permissions: ['Support'], twoFactorRequired: false },
+    { permissions: ['SEO'], twoFactorRequired: false },
+    { permissions: ['Administration'], twoFactorRequired: false },
+    { permissions: [], twoFactorRequired: true },
+  ];
+
+  it('covers every route of the app', () => {
+    expect(table.map(([route]) => route).sort()).toEqual(Object.keys(routePermission).sort());
+  });
+
+  it.each(table)('%s', (route, path, expected) => {
+    expect(match(supportRouter, path)?.route).toBe(route);
+    expect(profiles.map((profile) => guardTarget(route, profile, path) ?? O)).toEqual(expected);
   });
 });

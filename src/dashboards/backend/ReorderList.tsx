@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { ReorderStatus, type Reorder } from '../shared/use-reorder.tsx';
-import { smallButton } from './form-text.ts';
+import { smallButton } from '../shared/form-text.ts';
 
 export type ReorderListTexts = {
   title: string;

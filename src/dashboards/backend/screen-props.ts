@@ -7,8 +7,3 @@ export type BackendScreenProps = {
   /** Fetches userprofile again (after a change the frame shows, e.g. the advert's status). */
   reloadProfile: () => void;
 };
-
-/** The session ended: sign in again and come back to this screen. */
-export function goToLogin(): void {
-  location.assign(`/login/?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
-}

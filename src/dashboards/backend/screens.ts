@@ -3,32 +3,14 @@
  * load (a deploy replaced it) reloads the page once (spec §2: a failed dynamic load of a screen reloads).
  * Routes without a screen here show "coming" (later issues build them).
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyScreen } from '../shared/lazy-screen.ts';
 import type { BackendRoute } from './routes.ts';
 import type { BackendScreenProps } from './screen-props.ts';
 
 type Screen = LazyExoticComponent<ComponentType<BackendScreenProps>>;
 
-const RELOADED = 'backend-chunk-reloaded';
-
-function screen(load: () => Promise<{ default: ComponentType<BackendScreenProps> }>): Screen {
-  return lazy(() =>
-    load().then(
-      (module) => {
-        sessionStorage.removeItem(RELOADED);
-        return module;
-      },
-      (error: unknown) => {
-        if (!sessionStorage.getItem(RELOADED)) {
-          sessionStorage.setItem(RELOADED, '1');
-          location.reload();
-          return new Promise<never>(() => undefined);
-        }
-        throw error;
-      },
-    ),
-  );
-}
+const screen = (load: () => Promise<{ default: ComponentType<BackendScreenProps> }>): Screen => lazyScreen('backend-chunk-reloaded', load);
 
 export const backendScreens: Partial<Record<BackendRoute, Screen>> = {
   dashboard: screen(() => import('./dashboard/DashboardScreen.tsx')),

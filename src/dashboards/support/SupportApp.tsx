@@ -1,12 +1,16 @@
 /**
  * The support app (/support/...), client-only. Guard: GET /api/support/supportprofile; signed out →
  * /support/login/?redirectTo={path and query}; a screen the user's permissions do not open → the first page
- * of their first permission (spec section 6). Screens that later issues build show "coming".
+ * of their first permission (spec section 6), or two-factor/ for a user whose only permission,
+ * Administration, waits for two-step sign-in. The profile is fetched again on every move to another
+ * screen, so a removed permission or an ended session shows at the next navigation. Each screen is its own
+ * chunk (./screens.ts); screens that later issues build show "coming".
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { supportApi } from '#lib/api/support.ts';
 import { isApiError } from '#lib/api/errors.ts';
+import type { SupportProfile } from '#lib/api/types.ts';
 import { $locale } from '#lib/stores/locale.ts';
 import Toaster from '../../components/Toaster.tsx';
 import { AppFrame, type NavGroup } from '../shared/AppFrame.tsx';
@@ -16,11 +20,13 @@ import { LanguageSwitch } from '../shared/LanguageSwitch.tsx';
 import { StatusScreen } from '../shared/StatusScreen.tsx';
 import { useAppT } from '../shared/use-t.ts';
 import { supportI18n } from './i18n.ts';
-import { supportPath, supportRouter } from './routes.ts';
-import { canOpen, landingRoute, requiresSignIn, supportNav } from './permissions.ts';
-import { $supportProfile } from './session.ts';
-import { LoginScreen, afterLogin } from './login/LoginScreen.tsx';
+import { supportPath, supportRouter, type SupportRoute } from './routes.ts';
+import { accountNav, canOpen, guardTarget, landingRoute, supportNav } from './permissions.ts';
+import { $supportProfile, reloadSupportProfile } from './session.ts';
 import { LogOutScreen } from './log-out/LogOutScreen.tsx';
+import { supportScreens } from './screens.ts';
+
+const SIGN_IN_ROUTES: readonly SupportRoute[] = ['login', 'forgot', 'change'];
 
 export default function SupportApp() {
   const t = useAppT(supportI18n);
@@ -52,26 +58,27 @@ export default function SupportApp() {
     return () => controller.abort();
   }, [isLogOut, attempt]);
 
+  // On every move to another screen: the profile again (permissions may have changed, the session ended).
+  const path = page?.path;
+  useEffect(() => {
+    if (isLogOut || !$supportProfile.get()) return;
+    const controller = new AbortController();
+    reloadSupportProfile(controller.signal).catch((error: unknown) => {
+      if (!controller.signal.aborted) console.warn('Support profile could not be refreshed', error);
+    });
+    return () => controller.abort();
+  }, [path, isLogOut]);
+
   // Guards: sign-in, permissions, signed-in users on the login screen.
-  const permissions = profile?.permissions ?? [];
   useEffect(() => {
     if (profile === undefined) return;
-    if ((!page || requiresSignIn(page.route)) && profile === null) {
-      const target = `${location.pathname}${location.search}`;
-      supportRouter.open(`${supportPath('login')}?redirectTo=${encodeURIComponent(target)}`, true);
+    if (!page) {
+      // An unknown support path: only signed-out users are sent anywhere (to sign in).
+      if (profile === null) supportRouter.open(`${supportPath('login')}?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`, true);
       return;
     }
-    if (!page) return;
-    if (profile && page.route === 'login') {
-      const target = afterLogin(page.search['redirectTo'], profile.permissions);
-      if (target) supportRouter.open(target, true);
-      return;
-    }
-    if (profile && (page.route === 'root' || !canOpen(page.route, profile.permissions))) {
-      const landing = landingRoute(profile.permissions);
-      if (landing) supportRouter.open(supportPath(landing), true);
-      else supportRouter.open(`${supportPath('login')}?noPermission=1`, true);
-    }
+    const target = guardTarget(page.route, profile, `${location.pathname}${location.search}`, page.search['redirectTo']);
+    if (target) supportRouter.open(target, true);
   }, [page, profile]);
 
   const screenTitle = route && route !== 'root' ? t(`screens.${route}`) : t('app.title');
@@ -96,70 +103,64 @@ export default function SupportApp() {
     );
   }
 
+  const loading = <StatusScreen>{t('app.loading')}</StatusScreen>;
+
+  function renderScreen(current: NonNullable<typeof page>, signedIn: SupportProfile | null) {
+    const Screen = supportScreens[current.route];
+    if (!Screen) return <ComingScreen title={screenTitle} text={t('app.coming')} />;
+    return (
+      <Suspense fallback={<p className="text-slate-700">{t('app.loading')}</p>}>
+        <Screen key={current.route} profile={signedIn} params={current.params} search={current.search} />
+      </Suspense>
+    );
+  }
+
   // Sign-in screens: a card without the sidebar.
-  if (route === 'login' || route === 'forgot' || route === 'change') {
-    if (route === 'login' && profile === undefined) return <StatusScreen>{t('app.loading')}</StatusScreen>;
-    if (route === 'login' && profile && landingRoute(profile.permissions)) return <StatusScreen>{t('app.loading')}</StatusScreen>;
+  if (page && SIGN_IN_ROUTES.includes(page.route)) {
+    if (page.route === 'login' && profile === undefined) return loading;
+    if (page.route === 'login' && profile && landingRoute(profile.permissions, profile.twoFactorRequired)) return loading;
     return (
       <SignInCard title={t('app.title')} languageSwitch={languageSwitch}>
-        {route === 'login' ? (
-          <LoginScreen
-            t={t}
-            i18n={supportI18n}
-            router={supportRouter}
-            redirectTo={page?.search['redirectTo']}
-            noPermission={page?.search['noPermission'] === '1' || (profile !== null && profile !== undefined)}
-          />
-        ) : (
-          <>
-            <ComingScreen title={screenTitle} text={t('app.coming')} />
-            <p className="mt-6 text-sm">
-              <AppLink router={supportRouter} href={supportPath('login')} className="font-medium text-brand-700 underline">
-                {t('login.backToLogin')}
-              </AppLink>
-            </p>
-          </>
-        )}
+        {renderScreen(page, profile ?? null)}
       </SignInCard>
     );
   }
 
-  if (profile === undefined || profile === null || !page || !canOpen(page.route, permissions) || route === 'root') {
-    if (!page && profile) {
-      return (
-        <Frame t={t} permissions={permissions} route={undefined} name={profile.name} languageSwitch={languageSwitch}>
-          <ComingScreen title={t('app.title')} text={t('app.notFound')} />
-        </Frame>
-      );
-    }
-    return <StatusScreen>{t('app.loading')}</StatusScreen>;
+  if (profile === undefined || profile === null) return loading;
+  if (!page) {
+    return (
+      <Frame t={t} profile={profile} route={undefined} languageSwitch={languageSwitch}>
+        <ComingScreen title={t('app.title')} text={t('app.notFound')} />
+      </Frame>
+    );
   }
+  if (page.route === 'root' || !canOpen(page.route, profile.permissions, profile.twoFactorRequired)) return loading;
 
   return (
-    <Frame t={t} permissions={permissions} route={route} name={profile.name} languageSwitch={languageSwitch}>
-      <ComingScreen title={screenTitle} text={t('app.coming')} />
+    <Frame t={t} profile={profile} route={page.route} languageSwitch={languageSwitch}>
+      {renderScreen(page, profile)}
     </Frame>
   );
 }
 
 type FrameProps = {
   t: ReturnType<typeof useAppT>;
-  permissions: readonly string[];
-  route: string | undefined;
-  name: string;
+  profile: SupportProfile;
+  route: SupportRoute | undefined;
   languageSwitch: ReactNode;
   children: ReactNode;
 };
 
-function Frame({ t, permissions, route, name, languageSwitch, children }: FrameProps) {
+function Frame({ t, profile, route, languageSwitch, children }: FrameProps) {
+  const { permissions, name } = profile;
   const groups: NavGroup[] = supportNav
     .filter(({ permission }) => permissions.includes(permission))
     .map(({ permission, routes }) => ({
       label: t(`permissions.${permission}`),
       items: routes.map((r) => ({ href: supportPath(r), label: t(`screens.${r}`), current: route === r })),
     }));
-  groups.push({ label: name, items: [{ href: supportPath('logOut'), label: t('screens.logOut'), current: false }] });
-  const landing = landingRoute(permissions);
+  groups.push({ label: name, items: accountNav.map((r) => ({ href: supportPath(r), label: t(`screens.${r}`), current: route === r })) });
+  const landing = landingRoute(permissions, profile.twoFactorRequired);
   return (
     <>
       <AppFrame
@@ -179,6 +180,14 @@ function Frame({ t, permissions, route, name, languageSwitch, children }: FrameP
           </>
         }
       >
+        {profile.twoFactorRequired && route !== 'twoFactor' ? (
+          <p className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" data-two-factor-notice>
+            {t('twoFactorNotice.text')}{' '}
+            <AppLink router={supportRouter} href={supportPath('twoFactor')} className="font-semibold underline">
+              {t('twoFactorNotice.link')}
+            </AppLink>
+          </p>
+        ) : null}
         {children}
       </AppFrame>
       <Toaster closeLabel={t('common:toast.close')} regionLabel={t('common:toast.region')} />

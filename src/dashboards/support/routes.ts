@@ -16,6 +16,7 @@ export const supportRouter = createRouter(
     orders: '/support/orders',
     statistics: '/support/statistics',
     logOut: '/support/log-out',
+    twoFactor: '/support/two-factor',
     adverts: '/support/adverts',
     advert: '/support/adverts/:id/:section?/:subsection?',
     landingPages: '/support/landing-pages',

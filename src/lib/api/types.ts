@@ -84,7 +84,57 @@ export type SupportProfile = {
   id: number;
   email: string;
   name: string;
+  /** Leaves out Administration while `twoFactorRequired`. */
   permissions: SupportPermission[];
+  /** Two-step sign-in (an authenticator app's code) is on. */
+  twoFactorEnabled: boolean;
+  /** The user has Administration but two-step sign-in is off: Administration waits until it is on. */
+  twoFactorRequired: boolean;
+};
+
+/** A row of GET /api/support/users (and the answer of user and of POST users). */
+export type SupportUserRow = {
+  id: number;
+  email: string;
+  name: string;
+  permissions: SupportPermission[];
+  disabled: boolean;
+  twoFactorEnabled: boolean;
+  /** ISO time, null when the user never signed in. */
+  lastLoginAt: string | null;
+  createdAt: string;
+};
+
+export type SupportUserList = { total: number; items: SupportUserRow[] };
+
+/** POST /api/support/users: without `id` a new user (password required), with `id` an update. */
+export type SaveSupportUserBody = {
+  id?: number;
+  email: string;
+  name: string;
+  password?: string;
+  permissions: SupportPermission[];
+  disabled?: boolean;
+  resetTwoFactor?: boolean;
+};
+
+/** POST /api/support/twofactorsetup: a new pending secret (base32), its otpauth URI and that URI as a QR code (SVG). */
+export type TwoFactorSetup = { secret: string; otpauthUri: string; qrSvg: string };
+
+/** One queue of the support dashboard: how many items wait and the oldest one's time (ISO, null when none). */
+export type PendingCount = { count: number; oldest: string | null };
+
+/** GET /api/support/pendingcounts. `reports.urgent`: suspected minors or trafficking not yet decided. */
+export type PendingCounts = {
+  newAdverts: PendingCount;
+  verifications: PendingCount;
+  pendingChanges: PendingCount;
+  pendingMedia: PendingCount;
+  reports: PendingCount & { urgent: number };
+  pendingReviews: PendingCount;
 };
 
 export type Credentials = { email: string; password: string };
+
+/** Support sign-in: `code` from the authenticator app once two-step sign-in is on. */
+export type SupportCredentials = Credentials & { code?: string };

@@ -39,6 +39,17 @@ export const newPassword = v.pipe(
   v.maxLength(MAX_PASSWORD_LENGTH, 'tooLong'),
 );
 
+/** A form's new password typed twice alike (the change-password screens); `password` is the area's rule. */
+export function passwordTwiceSchema(password: v.GenericSchema<string, string>) {
+  return v.pipe(
+    v.object({ Password: password, Repeat: v.string('required') }),
+    v.forward(
+      v.check((input) => input.Password === input.Repeat, 'passwordMismatch'),
+      ['Repeat'],
+    ),
+  );
+}
+
 /** A whole number given as a number or as digits in a string (query parameters are strings). */
 const wholeNumber = (message: string) =>
   v.pipe(

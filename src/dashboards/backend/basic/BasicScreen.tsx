@@ -17,12 +17,13 @@ import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
-import { goToLogin, type BackendScreenProps } from '../screen-props.ts';
+import type { BackendScreenProps } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { basicApi, type BasicInformation, type BasicInformationAnswer, type CityOption, type RegionOption } from './api.ts';
 import { ContactVerification } from './ContactVerification.tsx';
 import { EmailLinkCheck } from './EmailLinkCheck.tsx';
-import { fieldText, noticeText } from '../form-text.ts';
+import { fieldText, noticeText } from '../../shared/form-text.ts';
 import { PendingHint } from './PendingHint.tsx';
 
 type Values = v.InferInput<typeof BasicInformationSchema>;

@@ -7,9 +7,9 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '#lib/api/errors.ts';
 import type { UserProfile } from '#lib/api/types.ts';
 import { Field, controlClass } from '../../../components/form/Field.tsx';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { basicApi } from './api.ts';
-import { failureKey, fieldText, noticeText } from '../form-text.ts';
+import { failureKey, fieldText, noticeText } from '../../shared/form-text.ts';
 
 type Props = { profile: UserProfile; reloadProfile: () => void; t: TFunction };
 

@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { isApiError } from '#lib/api/errors.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { basicApi } from './api.ts';
-import { failureKey, noticeText } from '../form-text.ts';
+import { failureKey, noticeText } from '../../shared/form-text.ts';
 
 type State = { status: 'checking' } | { status: 'confirmed' } | { status: 'failed'; message: string };
 

@@ -11,9 +11,9 @@ import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
-import { fieldText, noticeText, primaryButton, reportFailure, smallButton } from '../form-text.ts';
+import { fieldText, noticeText, primaryButton, reportFailure, smallButton } from '../../shared/form-text.ts';
 import { blacklistApi, type BlacklistEntry } from './api.ts';
 
 /** 8 digits shown in pairs, as Danish numbers are written: 12 34 56 78. */

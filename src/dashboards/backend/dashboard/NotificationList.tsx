@@ -6,7 +6,7 @@ import { isApiError } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { $locale } from '#lib/stores/locale.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { dashboardApi, type Notifications } from './api.ts';
 
 export function NotificationList({ t }: { t: TFunction }) {

@@ -10,7 +10,7 @@ import { isApiError } from '#lib/api/errors.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
 import { AppLink } from '../../shared/AppLink.tsx';
 import { backendPath, backendRouter } from '../routes.ts';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { dashboardApi } from './api.ts';
 
 const POLL_MS = 5000;

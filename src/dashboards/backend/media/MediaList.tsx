@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
 import { useReorder } from '../../shared/use-reorder.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { ReorderList } from '../ReorderList.tsx';
-import { reportFailure, smallButton } from '../form-text.ts';
+import { reportFailure, smallButton } from '../../shared/form-text.ts';
 import { backendI18n } from '../i18n.ts';
 import { ModerationBadge } from './ModerationBadge.tsx';
 

@@ -16,9 +16,9 @@ import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
-import { fieldText, noticeText } from '../form-text.ts';
+import { fieldText, noticeText } from '../../shared/form-text.ts';
 import { PendingHint } from '../basic/PendingHint.tsx';
 import { personalApi, type PersonalDetails, type PersonalDetailsAnswer, type ReferenceOption } from './api.ts';
 

@@ -10,11 +10,11 @@ import type { BackendPicture, PictureRefusal } from '#lib/schemas/media.ts';
 import Picture from '../../../components/Picture.tsx';
 import { PictureUpload, type PictureUploadTexts } from '../../../components/media/PictureUpload.tsx';
 import { useAppT } from '../../shared/use-t.ts';
-import { smallButton } from '../form-text.ts';
+import { smallButton } from '../../shared/form-text.ts';
 import { backendI18n } from '../i18n.ts';
 import { MediaList } from '../media/MediaList.tsx';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { picturesApi } from './api.ts';
 
 export default function PicturesScreen() {

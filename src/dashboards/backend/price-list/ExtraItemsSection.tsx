@@ -9,9 +9,9 @@ import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { oreToDkk, oreToField, priceListApi, type ExtraPriceItem, type PriceService } from './api.ts';
-import { fieldText, noticeText, primaryButton, reportFailure, secondaryButton, smallButton } from '../form-text.ts';
+import { fieldText, noticeText, primaryButton, reportFailure, secondaryButton, smallButton } from '../../shared/form-text.ts';
 import { Price } from './Price.tsx';
 
 type Props = { data: PriceService; onChange: (data: PriceService) => void };

@@ -7,9 +7,9 @@ import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { priceListApi, type PriceService } from './api.ts';
-import { fieldText, noticeText, primaryButton } from '../form-text.ts';
+import { fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 
 type Props = { data: PriceService; onChange: (data: PriceService) => void };
 type PaymentValues = { PaymentOptions: string[] };

@@ -15,9 +15,9 @@ import { useReorder } from '../../shared/use-reorder.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { ReorderList } from '../ReorderList.tsx';
 import { backendI18n } from '../i18n.ts';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { oreToDkk, oreToField, priceListApi, type PriceItem, type PriceService } from './api.ts';
-import { fieldText, noticeText, primaryButton, reportFailure, secondaryButton, smallButton } from '../form-text.ts';
+import { fieldText, noticeText, primaryButton, reportFailure, secondaryButton, smallButton } from '../../shared/form-text.ts';
 import { Price } from './Price.tsx';
 
 type Props = { data: PriceService; onChange: (data: PriceService) => void };

@@ -14,9 +14,9 @@ import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
-import { fieldText, noticeText, primaryButton, secondaryButton, smallButton } from '../form-text.ts';
+import { fieldText, noticeText, primaryButton, secondaryButton, smallButton } from '../../shared/form-text.ts';
 import { REVIEW_STATUS, reviewsApi, type ProfileReview, type ReviewStatusName } from './api.ts';
 
 type Filter = 'all' | ReviewStatusName;

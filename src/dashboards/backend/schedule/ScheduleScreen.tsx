@@ -14,9 +14,9 @@ import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
-import { fieldText, noticeText, primaryButton } from '../form-text.ts';
+import { fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { scheduleApi, type ScheduleAnswer } from './api.ts';
 
 type DayValues = { Weekday: number; DayOff: boolean; From: string; To: string };

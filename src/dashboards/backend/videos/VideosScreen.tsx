@@ -15,7 +15,7 @@ import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { MediaList } from '../media/MediaList.tsx';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
-import { goToLogin } from '../screen-props.ts';
+import { goToLogin } from '../../shared/session-ended.ts';
 import { readDuration, videosApi } from './api.ts';
 
 export default function VideosScreen() {

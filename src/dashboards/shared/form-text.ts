@@ -1,28 +1,29 @@
 /**
- * Texts and helpers every backend screen shares: a validation message key (valibot schema or the API's
+ * Texts and helpers the dashboard screens share: a validation message key (valibot schema or the API's
  * problem+json) or a notice key of useApiForm ('validation.requiredFields', 'errors.network', ...) → the
  * user's language; the message of a failed call outside a form; the button classes.
+ * A key is looked up in the app's own catalog first (`validation.*` of the support app: its own refusals
+ * such as `notYourself`), then in common (the i18n instances fall back to it); an unknown key is
+ * `validation.invalid`.
  */
 import type { TFunction } from 'i18next';
 import { ApiError, HttpError, fieldErrorsOf } from '#lib/api/errors.ts';
-import { validationKey } from '#lib/i18n/validation.ts';
 import { toast } from '#lib/stores/toasts.ts';
-import { backendI18n } from './i18n.ts';
-import { goToLogin } from './screen-props.ts';
+import { goToLogin } from './session-ended.ts';
 
-const hasCommon = (key: string) => backendI18n.exists(`common:${key}`);
+const validationKeyOf = (message: string) => (message.startsWith('validation.') ? message : `validation.${message}`);
 
 /** A field's error message (a validation key such as 'required'), translated; undefined without one. */
 export function fieldText(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  return t(`common:${validationKey(message, hasCommon)}`);
+  return t([validationKeyOf(message), 'validation.invalid']);
 }
 
 /** The notice above a form, translated; null without one. */
 export function noticeText(t: TFunction, key: string | null): string | null {
   if (!key) return null;
   if (key.startsWith('errors.')) return t(`common:${key}`);
-  return t(`common:${validationKey(key, hasCommon)}`);
+  return t([validationKeyOf(key), 'validation.invalid']);
 }
 
 /**
@@ -44,7 +45,7 @@ export function reportFailure(t: TFunction, error: unknown): void {
     goToLogin();
     return;
   }
-  console.warn('Backend call failed', error);
+  console.warn('Dashboard call failed', error);
   toast({ title: t(error instanceof TypeError ? 'common:errors.network' : 'common:errors.generic'), variant: 'error' });
 }
 

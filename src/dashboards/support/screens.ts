@@ -1,0 +1,23 @@
+/**
+ * The screens of the support app, each its own chunk, loaded when first opened (a chunk that fails to load
+ * reloads the page once, ../shared/lazy-screen.ts). Routes without a screen here show "coming" (later
+ * issues build them).
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyScreen } from '../shared/lazy-screen.ts';
+import type { SupportRoute } from './routes.ts';
+import type { SupportScreenProps } from './screen-props.ts';
+
+type Screen = LazyExoticComponent<ComponentType<SupportScreenProps>>;
+
+const screen = (load: () => Promise<{ default: ComponentType<SupportScreenProps> }>): Screen => lazyScreen('support-chunk-reloaded', load);
+
+export const supportScreens: Partial<Record<SupportRoute, Screen>> = {
+  login: screen(() => import('./login/LoginScreen.tsx')),
+  forgot: screen(() => import('./forgot/ForgotScreen.tsx')),
+  change: screen(() => import('./change/ChangeScreen.tsx')),
+  twoFactor: screen(() => import('./two-factor/TwoFactorScreen.tsx')),
+  users: screen(() => import('./users/UsersScreen.tsx')),
+  user: screen(() => import('./user/UserScreen.tsx')),
+  dashboard: screen(() => import('./dashboard/DashboardScreen.tsx')),
+};
