@@ -1,12 +1,13 @@
 /**
  * GET /api/support/pendingcounts over real HTTP (issue 6, support dashboard/): what waits in each
  * moderation queue and since when, for the Support role; 401 without a session, 403 without Support.
- * New adverts and reports arrive through the real calls (createprofile, reportadvert); verifications,
- * pictures, videos and reviews are written as rows while their own flows are built in later parts.
+ * New adverts, reports and appeals arrive through the real calls (createprofile, reportadvert,
+ * decidecontentreport, declineimageitem, appealstatement); verifications, pictures, videos and reviews are
+ * written as rows while their own flows are built in later parts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adverts, pictures, reviews, verifications, videos } from '#server/db/schema.ts';
+import { adverts, pictures, reviews, statementsOfReasons, verifications, videos } from '#server/db/schema.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { call, createProfileOverHttp } from './accounts-helpers.ts';
 import { createSupportUserOverHttp, signInSupport } from './support-helpers.ts';
@@ -19,6 +20,7 @@ type Counts = {
   pendingMedia: Count;
   reports: Count & { urgent: number };
   pendingReviews: Count;
+  appeals: Count;
 };
 
 let server: TestServer;
@@ -110,5 +112,48 @@ describe('support dashboard: pending counts', () => {
     expect(now.verifications).toEqual({ count: 1, oldest: old.toISOString() });
     expect(now.pendingMedia).toEqual({ count: 2, oldest: old.toISOString() });
     expect(now.pendingReviews.count).toBe(1);
+  });
+  it('decided reports leave the count; open appeals are counted with the oldest appeal', async () => {
+    const before = await counts();
+    const advertiser = await createProfileOverHttp(server);
+    const advertId = advertiser.profile.advertId;
+    const ids: number[] = [];
+    for (const Reason of ['trafficking', 'fake']) {
+      const report = await call(server, '/api/frontend/reportadvert', {
+        body: { AdvertId: advertId, Reason, GoodFaith: true, Name: 'Mette Prøve', Email: 'mette@example.test' },
+      });
+      ids.push(((await report.json()) as { id: number }).id);
+    }
+    let now = await counts();
+    expect(now.reports.count).toBe(before.reports.count + 2);
+    expect(now.reports.urgent).toBe(before.reports.urgent + 1);
+
+    const decided = await call(server, '/api/support/decidecontentreport', {
+      body: { Id: ids[0], Decision: 'no-action', Reason: 'Intet at komme efter.' },
+      cookie: supportCookie,
+    });
+    expect(decided.status, await decided.clone().text()).toBe(200);
+    now = await counts();
+    expect(now.reports.count).toBe(before.reports.count + 1);
+    expect(now.reports.urgent).toBe(before.reports.urgent);
+
+    // A declined picture is a statement of reasons; the advertiser's appeal waits for support.
+    const [picture] = await server.db
+      .insert(pictures)
+      .values({ advertId, storageKey: 'pictures/appeal', width: 10, height: 10, moderationStatus: 0 } as typeof pictures.$inferInsert)
+      .returning();
+    const declined = await call(server, '/api/backend/declineimageitem', { body: { Id: picture!.id, Reason: 'Uskarpt.' }, cookie: supportCookie });
+    expect(declined.status).toBe(200);
+    expect((await counts()).appeals).toEqual(before.appeals);
+    const statements = await call(server, '/api/backend/statementsofreasons', { cookie: advertiser.cookie });
+    const [statement] = (await statements.json()) as { id: number }[];
+    const appealed = await call(server, '/api/backend/appealstatement', {
+      body: { Id: statement!.id, Text: 'Billedet er skarpt nok.' },
+      cookie: advertiser.cookie,
+    });
+    expect(appealed.status).toBe(204);
+    const [row] = await server.db.select().from(statementsOfReasons).where(eq(statementsOfReasons.id, statement!.id));
+    now = await counts();
+    expect(now.appeals).toEqual({ count: before.appeals.count + 1, oldest: before.appeals.oldest ?? row!.appealedAt!.toISOString() });
   });
 });

@@ -70,6 +70,25 @@ const table: Row[] = [
     }),
   ),
 
+  // Reports and appeals: Support (reports:decide:any, advert:moderate:any).
+  { call: 'contentreports', method: 'GET', path: '/api/support/contentreports', expected: cells(401, 200, 403, 403, 403) },
+  { call: 'contentreport', method: 'GET', path: '/api/support/contentreport', query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) },
+  {
+    call: 'decidecontentreport',
+    method: 'POST',
+    path: '/api/support/decidecontentreport',
+    body: () => ({ Id: NO_SUCH_ID, Decision: 'lock-advert', Reason: 'Tabeltest.', Rule: 'terms.other' }),
+    expected: cells(401, 404, 403, 403, 403),
+  },
+  { call: 'appeals', method: 'GET', path: '/api/support/appeals', expected: cells(401, 200, 403, 403, 403) },
+  {
+    call: 'decideappeal',
+    method: 'POST',
+    path: '/api/support/decideappeal',
+    body: () => ({ Id: NO_SUCH_ID, Decision: 'upheld', Reason: 'Tabeltest.' }),
+    expected: cells(401, 404, 403, 403, 403),
+  },
+
   // SEO.
   {
     call: 'landingpages (create)',

@@ -8,6 +8,7 @@ import { backendAdvertRoutes } from './backend-advert.ts';
 import { backendPictureRoutes } from './backend-pictures.ts';
 import { backendVideoRoutes } from './backend-videos.ts';
 import { accountBackendRoutes } from './account.ts';
+import { backendAppealRoutes } from './backend-appeals.ts';
 
 type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
 
@@ -35,6 +36,7 @@ export function backendRoutes(deps: ApiDeps) {
     await app.register(backendAdvertRoutes(deps));
     await app.register(backendPictureRoutes(deps));
     await app.register(backendVideoRoutes(deps));
+    await app.register(backendAppealRoutes(deps));
 
     app.get('/userprofile', async (request) => {
       return getUserProfile(deps.db, advertiserOf(request).accountId, deps.now());

@@ -28,17 +28,17 @@ export function mediaModerationRoutes(deps: ApiDeps) {
     app.post('/approveimageitem', async (request) => {
       const ctx = await moderator(request);
       const input = readInput(request, ModerationItemSchema);
-      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'approve' });
+      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'approve' }, deps);
     });
     app.post('/declineimageitem', async (request) => {
       const ctx = await moderator(request);
       const input = readInput(request, ModerationDecisionSchema);
-      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'decline', reason: input.Reason });
+      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'decline', reason: input.Reason }, deps);
     });
     app.post('/removeimageitem', async (request) => {
       const ctx = await moderator(request);
       const input = readInput(request, ModerationDecisionSchema);
-      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'remove', reason: input.Reason });
+      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'remove', reason: input.Reason }, deps);
     });
 
     app.post('/approvevideoitem', async (request) => {
@@ -47,11 +47,11 @@ export function mediaModerationRoutes(deps: ApiDeps) {
     });
     app.post('/declinevideoitem', async (request) => {
       const ctx = await moderator(request);
-      return declineVideo(ctx, readInput(request, ModerationDecisionSchema));
+      return declineVideo(ctx, readInput(request, ModerationDecisionSchema), deps);
     });
     app.post('/removevideoitem', async (request, reply) => {
       const ctx = await moderator(request);
-      await removeVideoItem(ctx, deps.storage, readInput(request, ModerationDecisionSchema));
+      await removeVideoItem(ctx, deps.storage, readInput(request, ModerationDecisionSchema), deps);
       return reply.code(204).send();
     });
   };

@@ -20,6 +20,16 @@ import { confirmTwoFactor, disableTwoFactor, setUpTwoFactor } from '../domain/su
 import { createLandingPage } from '../domain/seo/create-landing-page.ts';
 import { listOutboxMessages } from '../domain/accounts/list-outbox-messages.ts';
 import { getPendingCounts } from '../domain/moderation/pending-counts.ts';
+import {
+  AppealsQuerySchema,
+  ContentReportsQuerySchema,
+  DecideAppealSchema,
+  DecideContentReportSchema,
+  ModerationIdSchema,
+} from '#lib/schemas/moderation.ts';
+import { getContentReport, listContentReports } from '../domain/reports/content-reports.ts';
+import { decideContentReport } from '../domain/reports/decide-content-report.ts';
+import { decideAppeal, listAppeals } from '../domain/moderation/appeals.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
 import {
@@ -152,6 +162,34 @@ export function supportRoutes(deps: ApiDeps) {
 
     /** The dashboard: what waits in each moderation queue, and since when. */
     app.get('/pendingcounts', async (request) => getPendingCounts(ctxOf(request)));
+
+    // ---- Reports and appeals (Support) --------------------------------------------------------
+
+    /** Reports from the public profiles (notice and action): open ones urgent first, then oldest. */
+    app.get('/contentreports', async (request) => {
+      const input = readInput(request, ContentReportsQuerySchema);
+      return listContentReports(ctxOf(request), { skip: input.Skip, take: input.Take, status: input.Status });
+    });
+
+    /** One report; opening a new one marks it in progress. */
+    app.get('/contentreport', async (request) => getContentReport(ctxOf(request), readInput(request, ModerationIdSchema).Id));
+
+    /** No action, or lock the advert (a statement of reasons to the advertiser); the reporter is told. */
+    app.post('/decidecontentreport', async (request) =>
+      decideContentReport(ctxOf(request), readInput(request, DecideContentReportSchema), { messaging }),
+    );
+
+    /** Advertisers' appeals against statements of reasons, oldest first. */
+    app.get('/appeals', async (request) => {
+      const input = readInput(request, AppealsQuerySchema);
+      return listAppeals(ctxOf(request), { skip: input.Skip, take: input.Take, status: input.Status });
+    });
+
+    /** Upheld or reversed, by another support user than the one who decided; the advertiser is told. */
+    app.post('/decideappeal', async (request, reply) => {
+      await decideAppeal(ctxOf(request), readInput(request, DecideAppealSchema), { messaging, storage: deps.storage });
+      return reply.code(204).send();
+    });
 
     // ---- Outbox, SEO --------------------------------------------------------------------------
 

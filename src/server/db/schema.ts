@@ -624,8 +624,11 @@ export const contentReports = pgTable(
     status: smallint('status').notNull().default(0),
     /** Priority: 0 Normal, 1 High, 2 Urgent (minors, trafficking). */
     priority: smallint('priority').notNull().default(0),
+    /** 'no-action' | 'lock-advert' */
     decision: text('decision'),
     decisionReason: text('decision_reason'),
+    /** The terms' rule the decision rests on (TERMS_RULES in src/lib/schemas/moderation.ts). */
+    rule: text('rule'),
     decidedBy: integer('decided_by').references(() => supportUsers.id, { onDelete: 'set null' }),
     decidedAt: tstz('decided_at'),
     createdAt: createdAt(),
@@ -643,20 +646,29 @@ export const statementsOfReasons = pgTable(
     id: id(),
     advertId: integer('advert_id').references(() => adverts.id, { onDelete: 'set null' }),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** What was decided: STATEMENT_DECISIONS in src/lib/schemas/moderation.ts ('advert.locked', 'picture.declined', …). */
     decision: text('decision').notNull(),
+    /** The content the decision is about, as the advertiser knows it (the advert's name). */
+    what: text('what').notNull().default(''),
+    /** The picture or video the decision is about (media decisions), else null. */
+    targetId: integer('target_id'),
     reason: text('reason').notNull(),
+    /** TERMS_RULES in src/lib/schemas/moderation.ts. */
     rule: text('rule'),
     createdBy: integer('created_by').references(() => supportUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     appealText: text('appeal_text'),
     appealedAt: tstz('appealed_at'),
     appealDecidedBy: integer('appeal_decided_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    /** 'upheld' | 'reversed' */
     appealDecision: text('appeal_decision'),
+    appealReason: text('appeal_reason'),
     appealDecidedAt: tstz('appeal_decided_at'),
   },
   (t) => [
     index('statements_of_reasons_account_idx').on(t.accountId),
     index('statements_of_reasons_advert_idx').on(t.advertId),
+    index('statements_of_reasons_appeal_idx').on(t.appealedAt),
   ],
 );
 

@@ -208,3 +208,56 @@ export function emailChangedMessage(site: Site, locale: Locale, to: string, newE
     ].join('\n'),
   };
 }
+
+/**
+ * A notice to an advertiser that is also in their backend's notifications (a statement of reasons, an
+ * appeal's outcome): the title as subject and the body, with a link to the backend. The caller words both
+ * (src/server/domain/moderation/moderation-texts.ts); no advert content beyond what support wrote as reason.
+ */
+export function advertiserNoticeMessage(site: Site, locale: Locale, to: string, notice: { title: string; body: string }): OutgoingEmail {
+  const greeting = locale === 'en' ? 'Hello,' : 'Hej,';
+  const open = locale === 'en' ? 'Sign in to your dashboard:' : 'Log ind på dit kontrolpanel:';
+  return {
+    to,
+    subject: `${notice.title} – ${site.siteName}`,
+    text: [greeting, '', notice.body, '', open, `${site.siteUrl}/backend/`, '', site.siteName].join('\n'),
+  };
+}
+
+/**
+ * To the person who reported an advert (when they left an address): the report was received and decided,
+ * and the outcome in general words. Danish and English in one message (we do not know their language);
+ * nothing about the advertiser, not even the advert's name.
+ */
+export function reportDecidedMessage(
+  site: Site,
+  to: string,
+  report: { id: number; createdAt: Date; actionTaken: boolean },
+): OutgoingEmail {
+  const when = formatDateTime(report.createdAt);
+  const outcomeDa = report.actionTaken
+    ? 'Vi har grebet ind: annoncen er fjernet fra siden.'
+    : 'Vi har gennemgået annoncen og fundet, at den ikke strider mod vores regler, så vi har ikke grebet ind.';
+  const outcomeEn = report.actionTaken
+    ? 'We have taken action: the advert has been removed from the site.'
+    : 'We reviewed the advert and found that it does not break our rules, so we have not taken action.';
+  return {
+    to,
+    subject: `Din anmeldelse er behandlet / Your report has been decided – ${site.siteName}`,
+    text: [
+      'Hej,',
+      '',
+      `Tak for din anmeldelse (nr. ${report.id}, modtaget ${when}). Vi har modtaget og behandlet den.`,
+      outcomeDa,
+      '',
+      '---',
+      '',
+      'Hello,',
+      '',
+      `Thank you for your report (no. ${report.id}, received ${when}). We have received and decided it.`,
+      outcomeEn,
+      '',
+      site.siteName,
+    ].join('\n'),
+  };
+}

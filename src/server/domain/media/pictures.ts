@@ -5,7 +5,8 @@ import { MEDIA_LIMITS, type BackendPicture, type ModerationWord, type PictureUpl
 import type { Db } from '../../db/client.ts';
 import { adverts, pictures, type Picture } from '../../db/schema.ts';
 import { notifyMediaDecision } from './media-notices.ts';
-import type { MediaStorage } from '../../adapters/types.ts';
+import type { MediaStorage, Messaging } from '../../adapters/types.ts';
+import type { TermsRule } from '#lib/schemas/moderation.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
@@ -289,12 +290,14 @@ export type PictureDecision = 'approve' | 'decline' | 'remove';
 /**
  * approveimageitem, declineimageitem (with a reason), removeimageitem: support's decision on any
  * advert's picture (permission advert:moderate:any). Written to the audit log; a decline or removal
- * leaves the advertiser a notification with the reason.
+ * is a statement of reasons to the advertiser (notification and email, with the reason, the rule and how
+ * to appeal).
  */
 export async function moderatePicture(
   ctx: DomainContext,
   storage: MediaStorage,
-  input: { id: number; decision: PictureDecision; reason?: string },
+  input: { id: number; decision: PictureDecision; reason?: string; rule?: TermsRule },
+  deps: { messaging: Messaging },
 ): Promise<BackendPicture> {
   requirePermission(ctx.actor, 'advert:moderate:any');
   const supportUserId = ctx.actor.type === 'support' ? ctx.actor.supportUserId : null;
@@ -332,7 +335,13 @@ export async function moderatePicture(
     after: { moderationStatus: after.moderationStatus, deleted: after.deletedAt !== null },
     reason,
   });
-  if (input.decision !== 'approve') await notifyMediaDecision(ctx, accountId, 'picture', input.decision, reason);
+  if (input.decision !== 'approve') {
+    await notifyMediaDecision(
+      ctx,
+      { accountId, advertId, media: 'picture', mediaId: picture.id, decision: input.decision, reason, rule: input.rule },
+      deps,
+    );
+  }
   await publishAdvertChange(ctx, advertId, `picture.${input.decision}`);
   return backendPicture(after);
 }

@@ -12,7 +12,8 @@ import type {
 } from '#lib/schemas/media-calls.ts';
 import { adverts, videos, type Video } from '../../db/schema.ts';
 import { notifyMediaDecision } from './media-notices.ts';
-import type { MediaStorage } from '../../adapters/types.ts';
+import type { MediaStorage, Messaging } from '../../adapters/types.ts';
+import type { TermsRule } from '#lib/schemas/moderation.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { requirePermission } from '../permissions.ts';
@@ -321,7 +322,11 @@ export async function approveVideo(ctx: DomainContext, input: v.InferOutput<type
 }
 
 /** declinevideoitem: the video is not shown; the advertiser is told why. */
-export async function declineVideo(ctx: DomainContext, input: v.InferOutput<typeof ModerationDecisionSchema>): Promise<BackendVideo> {
+export async function declineVideo(
+  ctx: DomainContext,
+  input: v.InferOutput<typeof ModerationDecisionSchema> & { Rule?: TermsRule },
+  deps: { messaging: Messaging },
+): Promise<BackendVideo> {
   const { video, accountId } = await videoForSupport(ctx, input.Id);
   const [row] = await ctx.db
     .update(videos)
@@ -336,7 +341,11 @@ export async function declineVideo(ctx: DomainContext, input: v.InferOutput<type
     after: { moderation: 2 },
     reason: input.Reason,
   });
-  await notifyMediaDecision(ctx, accountId, 'video', 'decline', input.Reason);
+  await notifyMediaDecision(
+    ctx,
+    { accountId, advertId: video.advertId, media: 'video', mediaId: video.id, decision: 'decline', reason: input.Reason, rule: input.Rule },
+    deps,
+  );
   if (isPublicVideo(video)) await publishAdvertChange(ctx, video.advertId, 'advert.video.decline');
   return backendVideo(row!);
 }
@@ -345,11 +354,16 @@ export async function declineVideo(ctx: DomainContext, input: v.InferOutput<type
 export async function removeVideoItem(
   ctx: DomainContext,
   storage: MediaStorage,
-  input: v.InferOutput<typeof ModerationDecisionSchema>,
+  input: v.InferOutput<typeof ModerationDecisionSchema> & { Rule?: TermsRule },
+  deps: { messaging: Messaging },
 ): Promise<void> {
   const { video, accountId } = await videoForSupport(ctx, input.Id);
   await softDelete(ctx, storage, video);
   await writeAudit(ctx, { action: 'video.remove', targetType: 'video', targetId: video.id, before: backendVideo(video), reason: input.Reason });
-  await notifyMediaDecision(ctx, accountId, 'video', 'remove', input.Reason);
+  await notifyMediaDecision(
+    ctx,
+    { accountId, advertId: video.advertId, media: 'video', mediaId: video.id, decision: 'remove', reason: input.Reason, rule: input.Rule },
+    deps,
+  );
   if (isPublicVideo(video)) await publishAdvertChange(ctx, video.advertId, 'advert.video.remove');
 }

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
-import { adverts, contentReports, pictures, reviews, verifications, videos } from '../../db/schema.ts';
+import { adverts, contentReports, pictures, reviews, statementsOfReasons, verifications, videos } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { requirePermission } from '../permissions.ts';
+import { OPEN_REPORT_STATUSES } from '../reports/content-reports.ts';
 
 /** One queue on support's dashboard: how many items wait, and since when the oldest has waited. */
 export type PendingCount = { count: number; oldest: string | null };
@@ -19,10 +20,11 @@ export type PendingCounts = {
   reports: PendingCount & { urgent: number };
   /** Visitors' reviews awaiting approval (pending-reviews/). */
   pendingReviews: PendingCount;
+  /** Advertisers' appeals against statements of reasons not yet decided; `oldest`: the oldest appeal. */
+  appeals: PendingCount;
 };
 
-/** Report status: 0 New, 1 In progress (not decided). Priority 2: Urgent. */
-const OPEN_REPORT = [0, 1];
+/** Priority 2: Urgent. */
 const URGENT = 2;
 
 const iso = (value: Date | string | null | undefined): string | null =>
@@ -47,7 +49,7 @@ export async function getPendingCounts(ctx: DomainContext): Promise<PendingCount
     oldest: iso(row?.oldest),
   });
 
-  const [newAdverts, verificationRows, changes, pictureRows, videoRows, reportRows, reviewRows] = await Promise.all([
+  const [newAdverts, verificationRows, changes, pictureRows, videoRows, reportRows, reviewRows, appealRows] = await Promise.all([
     db
       .select({ count: count(), oldest: min(adverts.createdAt) })
       .from(adverts)
@@ -85,11 +87,15 @@ export async function getPendingCounts(ctx: DomainContext): Promise<PendingCount
         urgent: sql<number>`count(*) filter (where ${contentReports.priority} = ${URGENT})`,
       })
       .from(contentReports)
-      .where(inArray(contentReports.status, OPEN_REPORT)),
+      .where(inArray(contentReports.status, OPEN_REPORT_STATUSES)),
     db
       .select({ count: count(), oldest: min(reviews.createdAt) })
       .from(reviews)
       .where(eq(reviews.status, 0)),
+    db
+      .select({ count: count(), oldest: min(statementsOfReasons.appealedAt) })
+      .from(statementsOfReasons)
+      .where(and(isNotNull(statementsOfReasons.appealedAt), isNull(statementsOfReasons.appealDecidedAt))),
   ]);
 
   return {
@@ -99,5 +105,6 @@ export async function getPendingCounts(ctx: DomainContext): Promise<PendingCount
     pendingMedia: merge(figure(pictureRows[0]), figure(videoRows[0])),
     reports: { ...figure(reportRows[0]), urgent: Number(reportRows[0]?.urgent ?? 0) },
     pendingReviews: figure(reviewRows[0]),
+    appeals: figure(appealRows[0]),
   };
 }
