@@ -235,12 +235,13 @@ describe('media: a declined picture is a statement; a reversed appeal approves i
       .returning();
     const decline = await callApi(server.url, '/api/backend/declineimageitem', { cookie: first.cookie, body: { Id: declined!.id, Reason: 'Ansigtet er ikke til at se.' } });
     expect(decline.status).toBe(200);
-    const remove = await callApi(server.url, '/api/backend/removeimageitem', { cookie: first.cookie, body: { Id: removed!.id, Reason: 'Viser en anden person.' } });
+    const remove = await callApi(server.url, '/api/backend/removeimageitem', { cookie: first.cookie, body: { Id: removed!.id, Reason: 'Viser en anden person.', Rule: 'terms.identity' } });
     expect(remove.status).toBe(200);
 
     const statements = await statementsOf(owner);
     expect(statements.map((s) => [s.decision, s.reason, s.rule])).toEqual([
-      ['picture.removed', 'Viser en anden person.', 'terms.content'],
+      // Support named the rule for the removal; the decline rests on the content rule by default.
+      ['picture.removed', 'Viser en anden person.', 'terms.identity'],
       ['picture.declined', 'Ansigtet er ikke til at se.', 'terms.content'],
     ]);
     const note = await latestNotification(owner);

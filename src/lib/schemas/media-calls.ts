@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { IdSchema, idList } from './advert-edit.ts';
 import { MEDIA_LIMITS } from './media.ts';
+import { TERMS_RULES } from './moderation.ts';
 
 /**
  * Inputs of the picture and video calls (spec §7 media calls; parameter names from docs/decisions/013),
@@ -44,4 +45,6 @@ export const ModerationItemSchema = v.object({ Id: IdSchema });
 export const ModerationDecisionSchema = v.object({
   Id: IdSchema,
   Reason: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(1000, 'tooLong')),
+  /** The rule of the terms the decision rests on (the statement of reasons names it); content when left out. */
+  Rule: v.optional(v.picklist(TERMS_RULES, 'invalid')),
 });

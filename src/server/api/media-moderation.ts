@@ -33,12 +33,12 @@ export function mediaModerationRoutes(deps: ApiDeps) {
     app.post('/declineimageitem', async (request) => {
       const ctx = await moderator(request);
       const input = readInput(request, ModerationDecisionSchema);
-      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'decline', reason: input.Reason }, deps);
+      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'decline', reason: input.Reason, rule: input.Rule }, deps);
     });
     app.post('/removeimageitem', async (request) => {
       const ctx = await moderator(request);
       const input = readInput(request, ModerationDecisionSchema);
-      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'remove', reason: input.Reason }, deps);
+      return moderatePicture(ctx, deps.storage, { id: input.Id, decision: 'remove', reason: input.Reason, rule: input.Rule }, deps);
     });
 
     app.post('/approvevideoitem', async (request) => {

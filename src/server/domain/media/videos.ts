@@ -13,7 +13,6 @@ import type {
 import { adverts, videos, type Video } from '../../db/schema.ts';
 import { notifyMediaDecision } from './media-notices.ts';
 import type { MediaStorage, Messaging } from '../../adapters/types.ts';
-import type { TermsRule } from '#lib/schemas/moderation.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { requirePermission } from '../permissions.ts';
@@ -324,7 +323,7 @@ export async function approveVideo(ctx: DomainContext, input: v.InferOutput<type
 /** declinevideoitem: the video is not shown; the advertiser is told why. */
 export async function declineVideo(
   ctx: DomainContext,
-  input: v.InferOutput<typeof ModerationDecisionSchema> & { Rule?: TermsRule },
+  input: v.InferOutput<typeof ModerationDecisionSchema>,
   deps: { messaging: Messaging },
 ): Promise<BackendVideo> {
   const { video, accountId } = await videoForSupport(ctx, input.Id);
@@ -354,7 +353,7 @@ export async function declineVideo(
 export async function removeVideoItem(
   ctx: DomainContext,
   storage: MediaStorage,
-  input: v.InferOutput<typeof ModerationDecisionSchema> & { Rule?: TermsRule },
+  input: v.InferOutput<typeof ModerationDecisionSchema>,
   deps: { messaging: Messaging },
 ): Promise<void> {
   const { video, accountId } = await videoForSupport(ctx, input.Id);
