@@ -111,7 +111,15 @@ test('an advertiser builds a price list, reorders it by keyboard and by drag, an
   await editForm.getByLabel('Pris for incall (DKK)').fill('1650');
   await editForm.getByRole('button', { name: 'Gem' }).click();
   await expect(page.locator('[data-price-item]', { hasText: '60 min' })).toContainText('Incall: 1.650,00 DKK inkl. moms');
+  // Deleting asks first: cancelling keeps the item, confirming deletes it.
   await page.getByRole('button', { name: 'Slet 120 min' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Vil du slette prisen?' });
+  await expect(confirm).toContainText('120 min fjernes fra din prisliste.');
+  await confirm.getByRole('button', { name: 'Annuller' }).click();
+  await expect(confirm).toBeHidden();
+  await expect.poll(() => itemOrder(page)).toEqual(['30 min', '120 min', '60 min']);
+  await page.getByRole('button', { name: 'Slet 120 min' }).click();
+  await confirm.getByRole('button', { name: 'Slet prisen' }).click();
   await expect.poll(() => itemOrder(page)).toEqual(['30 min', '60 min']);
 
   // In English.

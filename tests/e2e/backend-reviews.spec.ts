@@ -131,6 +131,7 @@ test('an advertiser blocks a client number with a note, is told a duplicate is a
   await page.reload();
   await expect(row).toContainText('Dukkede ikke op');
   await page.getByRole('button', { name: 'Fjern 23 45 67 89 fra listen' }).click();
+  await page.getByRole('dialog', { name: 'Vil du fjerne nummeret?' }).getByRole('button', { name: 'Fjern nummeret' }).click();
   await expect(row).toHaveCount(0);
   await expect(page.getByText('Du har ikke blokeret nogen numre.')).toBeVisible();
   await page.reload();

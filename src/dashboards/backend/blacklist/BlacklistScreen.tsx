@@ -9,6 +9,7 @@ import { toast } from '#lib/stores/toasts.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
+import { useConfirmation } from '../../shared/use-confirmation.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { goToLogin } from '../../shared/session-ended.ts';
@@ -23,6 +24,7 @@ export default function BlacklistScreen() {
   const t = useAppT(backendI18n);
   const { state, setData: setEntries, reload } = useScreenData(blacklistApi.list);
   const entries = state.status === 'ready' ? state.data : [];
+  const confirmRemove = useConfirmation<BlacklistEntry>();
 
   async function remove(entry: BlacklistEntry) {
     try {
@@ -81,7 +83,7 @@ export default function BlacklistScreen() {
                           type="button"
                           className={smallButton}
                           aria-label={t('blacklist.remove', { phone: phoneText(entry.phone) })}
-                          onClick={() => void remove(entry)}
+                          onClick={() => confirmRemove.ask(entry)}
                         >
                           {t('blacklist.removeShort')}
                         </button>
@@ -92,6 +94,13 @@ export default function BlacklistScreen() {
               </table>
             </div>
           )}
+          {confirmRemove.dialog({
+            title: t('blacklist.confirmTitle'),
+            body: (entry) => t('blacklist.confirmBody', { phone: phoneText(entry.phone) }),
+            confirmLabel: t('blacklist.confirmRemove'),
+            cancelLabel: t('form.cancel'),
+            onConfirm: (entry) => void remove(entry),
+          })}
         </>
       )}
     </ScreenShell>

@@ -6,6 +6,7 @@ import { UpdateExtraPriceItemSchema } from '#lib/schemas/advert-edit.ts';
 import { toast } from '#lib/stores/toasts.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
+import { useConfirmation } from '../../shared/use-confirmation.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
@@ -19,6 +20,7 @@ type Props = { data: PriceService; onChange: (data: PriceService) => void };
 export function ExtraItemsSection({ data, onChange }: Props) {
   const t = useAppT(backendI18n);
   const [editing, setEditing] = useState<ExtraPriceItem | null>(null);
+  const confirmDelete = useConfirmation<ExtraPriceItem>();
 
   async function remove(item: ExtraPriceItem) {
     try {
@@ -52,7 +54,7 @@ export function ExtraItemsSection({ data, onChange }: Props) {
                 <button type="button" className={smallButton} aria-label={t('priceList.editItem', { item: item.description })} onClick={() => setEditing(item)}>
                   {t('form.edit')}
                 </button>
-                <button type="button" className={smallButton} aria-label={t('priceList.deleteItem', { item: item.description })} onClick={() => void remove(item)}>
+                <button type="button" className={smallButton} aria-label={t('priceList.deleteItem', { item: item.description })} onClick={() => confirmDelete.ask(item)}>
                   {t('form.delete')}
                 </button>
               </div>
@@ -69,6 +71,13 @@ export function ExtraItemsSection({ data, onChange }: Props) {
         }}
         onCancel={() => setEditing(null)}
       />
+      {confirmDelete.dialog({
+        title: t('priceList.confirmDeleteTitle'),
+        body: (item) => t('priceList.confirmDeleteBody', { item: item.description }),
+        confirmLabel: t('priceList.confirmDelete'),
+        cancelLabel: t('form.cancel'),
+        onConfirm: (item) => void remove(item),
+      })}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { Field, FormNotice, controlClass } from '../../../components/form/Field.
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useReorder } from '../../shared/use-reorder.tsx';
+import { useConfirmation } from '../../shared/use-confirmation.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { ReorderList } from '../ReorderList.tsx';
 import { backendI18n } from '../i18n.ts';
@@ -25,6 +26,7 @@ type Props = { data: PriceService; onChange: (data: PriceService) => void };
 export function PriceItemsSection({ data, onChange }: Props) {
   const t = useAppT(backendI18n);
   const [editing, setEditing] = useState<PriceItem | null>(null);
+  const confirmDelete = useConfirmation<PriceItem>();
   const items = data.priceItems;
 
   const label = (item: PriceItem) => t('priceList.itemLabel', { minutes: item.durationMinutes });
@@ -89,7 +91,7 @@ export function PriceItemsSection({ data, onChange }: Props) {
           <button type="button" className={smallButton} aria-label={t('priceList.editItem', { item: label(item) })} onClick={() => setEditing(item)}>
             {t('form.edit')}
           </button>
-          <button type="button" className={smallButton} aria-label={t('priceList.deleteItem', { item: label(item) })} onClick={() => void remove(item)}>
+          <button type="button" className={smallButton} aria-label={t('priceList.deleteItem', { item: label(item) })} onClick={() => confirmDelete.ask(item)}>
             {t('form.delete')}
           </button>
         </>
@@ -104,6 +106,13 @@ export function PriceItemsSection({ data, onChange }: Props) {
         }}
         onCancel={() => setEditing(null)}
       />
+      {confirmDelete.dialog({
+        title: t('priceList.confirmDeleteTitle'),
+        body: (item) => t('priceList.confirmDeleteBody', { item: label(item) }),
+        confirmLabel: t('priceList.confirmDelete'),
+        cancelLabel: t('form.cancel'),
+        onConfirm: (item) => void remove(item),
+      })}
     </ReorderList>
   );
 }
