@@ -100,6 +100,9 @@ describe('app routes (spec section 2)', () => {
     expect(match(supportRouter, '/support/users/?text=anna&skip=50')).toMatchObject({ route: 'users', search: { text: 'anna', skip: '50' } });
     expect(match(supportRouter, '/support/nope/')).toBeUndefined();
     expect(supportPath('contentReports')).toBe('/support/content-reports/');
+    expect(match(supportRouter, '/support/appeals/?status=decided')).toMatchObject({ route: 'appeals', search: { status: 'decided' } });
+    expect(match(supportRouter, '/support/appeals/12/')?.params).toEqual({ id: '12' });
+    expect(supportPath('appeals')).toBe('/support/appeals/');
   });
 
   it('matches every backend route', () => {
@@ -161,6 +164,8 @@ describe('every support screen against every permission', () => {
     supportScreen('advert', '/support/adverts/7/media/'),
     supportScreen('contentReports', '/support/content-reports/'),
     supportScreen('contentReport', '/support/content-reports/3/'),
+    ['appeals', '/support/appeals/', [login('/support/appeals/'), O, LANDING, USERS, TWO_FACTOR]],
+    ['appeal', '/support/appeals/8/', [login('/support/appeals/8/'), O, LANDING, USERS, TWO_FACTOR]],
     supportScreen('pendingReviews', '/support/pending-reviews/'),
     supportScreen('pendingReview', '/support/pending-reviews/3/'),
     supportScreen('migrateAdverts', '/support/migrate-adverts/'),

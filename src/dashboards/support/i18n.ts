@@ -23,14 +23,22 @@ import daUser from '#lib/i18n/da/support/user.json' with { type: 'json' };
 import enUser from '#lib/i18n/en/support/user.json' with { type: 'json' };
 import daDashboard from '#lib/i18n/da/support/dashboard.json' with { type: 'json' };
 import enDashboard from '#lib/i18n/en/support/dashboard.json' with { type: 'json' };
+import daContentReports from '#lib/i18n/da/support/contentReports.json' with { type: 'json' };
+import enContentReports from '#lib/i18n/en/support/contentReports.json' with { type: 'json' };
+import daContentReport from '#lib/i18n/da/support/contentReport.json' with { type: 'json' };
+import enContentReport from '#lib/i18n/en/support/contentReport.json' with { type: 'json' };
+import daAppeals from '#lib/i18n/da/support/appeals.json' with { type: 'json' };
+import enAppeals from '#lib/i18n/en/support/appeals.json' with { type: 'json' };
+import daAppeal from '#lib/i18n/da/support/appeal.json' with { type: 'json' };
+import enAppeal from '#lib/i18n/en/support/appeal.json' with { type: 'json' };
 
 const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as Catalog;
 
 export const supportI18n = createI18n({
   locale: 'da',
   catalogs: {
-    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard), common: daCommon },
-    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard), common: enCommon },
+    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal), common: daCommon },
+    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal), common: enCommon },
   },
   defaultNamespace: 'support',
 });

@@ -27,6 +27,8 @@ export const routePermission: Record<SupportRoute, SupportPermission | null | 'a
   advert: 'Support',
   contentReports: 'Support',
   contentReport: 'Support',
+  appeals: 'Support',
+  appeal: 'Support',
   pendingReviews: 'Support',
   pendingReview: 'Support',
   migrateAdverts: 'Support',
@@ -113,7 +115,7 @@ export function guardTarget(route: SupportRoute, profile: GuardProfile, currentP
 export const supportNav: { permission: SupportPermission; routes: SupportRoute[] }[] = [
   {
     permission: 'Support',
-    routes: ['dashboard', 'review', 'adverts', 'validation', 'orders', 'contentReports', 'pendingReviews', 'migrateAdverts', 'reviewAdverts'],
+    routes: ['dashboard', 'review', 'adverts', 'validation', 'orders', 'contentReports', 'appeals', 'pendingReviews', 'migrateAdverts', 'reviewAdverts'],
   },
   {
     permission: 'SEO',

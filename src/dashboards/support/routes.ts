@@ -29,6 +29,8 @@ export const supportRouter = createRouter(
     unmatchedKeyword: '/support/unmatched-keywords/:keyword',
     contentReports: '/support/content-reports',
     contentReport: '/support/content-reports/:id',
+    appeals: '/support/appeals',
+    appeal: '/support/appeals/:id',
     users: '/support/users',
     user: '/support/users/:id',
     pendingReviews: '/support/pending-reviews',

@@ -20,4 +20,8 @@ export const supportScreens: Partial<Record<SupportRoute, Screen>> = {
   users: screen(() => import('./users/UsersScreen.tsx')),
   user: screen(() => import('./user/UserScreen.tsx')),
   dashboard: screen(() => import('./dashboard/DashboardScreen.tsx')),
+  contentReports: screen(() => import('./content-reports/ContentReportsScreen.tsx')),
+  contentReport: screen(() => import('./content-report/ContentReportScreen.tsx')),
+  appeals: screen(() => import('./appeals/AppealsScreen.tsx')),
+  appeal: screen(() => import('./appeal/AppealScreen.tsx')),
 };

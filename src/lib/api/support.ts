@@ -9,6 +9,18 @@ import type {
   SupportUserRow,
   TwoFactorSetup,
 } from './types.ts';
+import type {
+  AppealItem,
+  AppealsQueryInput,
+  ContentReportDetail,
+  ContentReportItem,
+  ContentReportsQueryInput,
+  DecideAppealInput,
+  DecideContentReportInput,
+} from '../schemas/moderation.ts';
+
+/** A page of a list: the rows and how many there are in all. */
+export type Paged<T> = { total: number; items: T[] };
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -37,6 +49,20 @@ export function createSupportApi(options: ClientOptions = {}) {
     removeUser: (id: number) => client.post<undefined>('removeuser', { json: { Id: id } }),
 
     pendingCounts: (signal?: AbortSignal) => client.get<PendingCounts>('pendingcounts', withSignal(signal)),
+
+    /** Reports from the public profiles: open ones urgent first, then oldest; decided ones newest decision first. */
+    contentReports: (query: Partial<ContentReportsQueryInput>, signal?: AbortSignal) =>
+      client.get<Paged<ContentReportItem>>('contentreports', { searchParams: query, ...withSignal(signal) }),
+    /** One report; opening a new one marks it in progress. */
+    contentReport: (id: number, signal?: AbortSignal) =>
+      client.get<ContentReportDetail>('contentreport', { searchParams: { Id: id }, ...withSignal(signal) }),
+    /** 409 with field Id `alreadyDecided` when decided before. */
+    decideContentReport: (body: DecideContentReportInput) => client.post<ContentReportDetail>('decidecontentreport', { json: body }),
+    /** Appeals against statements of reasons, oldest appeal first; open (the default) or decided. */
+    appeals: (query: Partial<AppealsQueryInput>, signal?: AbortSignal) =>
+      client.get<Paged<AppealItem>>('appeals', { searchParams: query, ...withSignal(signal) }),
+    /** 403 with field Id `sameModerator` for the one who made the decision; 409 `alreadyDecided`. */
+    decideAppeal: (body: DecideAppealInput) => client.post<undefined>('decideappeal', { json: body }),
   };
 }
 

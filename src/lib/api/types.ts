@@ -132,6 +132,8 @@ export type PendingCounts = {
   pendingMedia: PendingCount;
   reports: PendingCount & { urgent: number };
   pendingReviews: PendingCount;
+  /** Advertisers' appeals against statements of reasons not yet decided. */
+  appeals: PendingCount;
 };
 
 export type Credentials = { email: string; password: string };

@@ -25,6 +25,8 @@ export const STATEMENT_DECISIONS = [
   'video.declined',
   'video.removed',
   'report.content_removed',
+  'verification.declined',
+  'verification.rejected',
 ] as const;
 export type StatementDecision = (typeof STATEMENT_DECISIONS)[number];
 

@@ -1,7 +1,7 @@
 /**
  * /backend/dashboard/: the advert's status in plain words with what to do next, its expiration date, the
- * checklist of what is missing before it can go live (price list and schedule may be skipped), the
- * notifications (read/unread), news for advertisers and the last promotions. Handles the `orderId`,
+ * checklist of what is missing before it can go live (price list and schedule may be skipped), support's
+ * decisions about the advert with the appeal (./Decisions.tsx), the notifications (read/unread), news for advertisers and the last promotions. Handles the `orderId`,
  * `sessionId` and `ageVerify` query parameters (spec §4) with a message (./QueryMessages.tsx).
  */
 import { useCallback, useState } from 'react';
@@ -18,6 +18,7 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { dashboardApi, type ChecklistItem, type ChecklistKey, type Dashboard, type NextStep, type Promotion } from './api.ts';
 import { NotificationList } from './NotificationList.tsx';
+import { Decisions } from './Decisions.tsx';
 import { QueryMessages } from './QueryMessages.tsx';
 
 type Loaded = { dashboard: Dashboard; promotions: Promotion[]; skipped: string[] };
@@ -48,6 +49,7 @@ export default function DashboardScreen({ reloadProfile }: BackendScreenProps) {
         {(loaded) => (
           <div className="mt-6 space-y-8">
             <StatusCard dashboard={loaded.dashboard} t={t} />
+            <Decisions t={t} />
             <Checklist items={loaded.dashboard.checklist} skipped={loaded.skipped} t={t} onChanged={reload} />
             <NotificationList t={t} />
             <News dashboard={loaded.dashboard} t={t} />

@@ -1,4 +1,8 @@
-/** The account's notifications in the app's language, each marked read or unread (updatenotification). */
+/**
+ * The account's notifications in the app's language, each marked read or unread (updatenotification). A
+ * notification with a link (decisions of support, appeals) links to it; a link to the dashboard itself goes
+ * to the decisions section (./Decisions.tsx).
+ */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
@@ -6,7 +10,10 @@ import { isApiError } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { $locale } from '#lib/stores/locale.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
+import { AppLink } from '../../shared/AppLink.tsx';
 import { goToLogin } from '../../shared/session-ended.ts';
+import { backendRouter } from '../routes.ts';
+import { DECISIONS_ANCHOR } from './Decisions.tsx';
 import { dashboardApi, type Notifications } from './api.ts';
 
 export function NotificationList({ t }: { t: TFunction }) {
@@ -68,10 +75,47 @@ export function NotificationList({ t }: { t: TFunction }) {
               </div>
               <p className="text-sm text-slate-600">{formatDateTime(item.createdAt)}</p>
               <p className="mt-1 whitespace-pre-line text-slate-800">{item.body}</p>
+              {item.link ? <NotificationLink t={t} link={item.link} title={item.title} /> : null}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+const DASHBOARD_PATHS = ['/backend', '/backend/', '/backend/dashboard', '/backend/dashboard/'];
+
+/** A notification's link: to the decisions section when it points at the dashboard, else to its screen. */
+function NotificationLink({ t, link, title }: { t: TFunction; link: string; title: string }) {
+  const className = 'mt-2 inline-block text-sm font-semibold text-brand-700 underline';
+  const label = (
+    <>
+      {t('dashboard.notificationLink')}
+      <span className="sr-only">: {title}</span>
+    </>
+  );
+  if (DASHBOARD_PATHS.includes(link)) {
+    return (
+      <a
+        href={`#${DECISIONS_ANCHOR}`}
+        className={className}
+        onClick={(event) => {
+          const target = document.getElementById(DECISIONS_ANCHOR);
+          if (!target) return;
+          event.preventDefault();
+          target.scrollIntoView();
+          target.focus();
+        }}
+      >
+        {label}
+      </a>
+    );
+  }
+  if (!link.startsWith('/backend/')) return null;
+  return (
+    <AppLink router={backendRouter} href={link} className={className}>
+      {label}
+    </AppLink>
   );
 }

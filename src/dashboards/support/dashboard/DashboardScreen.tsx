@@ -22,6 +22,7 @@ const QUEUES: readonly { key: keyof PendingCounts; route: SupportRoute }[] = [
   { key: 'pendingMedia', route: 'review' },
   { key: 'reports', route: 'contentReports' },
   { key: 'pendingReviews', route: 'pendingReviews' },
+  { key: 'appeals', route: 'appeals' },
 ];
 
 export function ageText(t: TFunction, oldest: string, now: Date): string {

@@ -1,0 +1,239 @@
+/**
+ * /support/appeals/{id}/ (Support): one appeal (the statement of reasons' id): the original decision (what,
+ * why, the rule, who decided), the advertiser's appeal, and the decision on it (POST decideappeal): upheld or
+ * reversed, with a reason the advertiser is told. The support user who made the original decision is
+ * refused (403 `sameModerator`, said plainly, the form keeps what was typed); an appeal decided meanwhile
+ * (409 `alreadyDecided`) says so.
+ *
+ * The API has no call for one appeal, so the screen finds it in the queue (open, then decided).
+ */
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { supportApi } from '#lib/api/support.ts';
+import { formatDateTime } from '#lib/format.ts';
+import { APPEAL_DECISIONS, DecideAppealSchema, type AppealDecision, type AppealItem, type DecideAppealInput } from '#lib/schemas/moderation.ts';
+import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { useApiForm } from '../../../components/form/use-api-form.ts';
+import { AppLink } from '../../shared/AppLink.tsx';
+import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
+import { useScreenData } from '../../shared/screen-data.tsx';
+import { goToLogin } from '../../shared/session-ended.ts';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
+import { useAppT } from '../../shared/use-t.ts';
+import { supportI18n } from '../i18n.ts';
+import { supportPath, supportRouter } from '../routes.ts';
+import type { SupportScreenProps } from '../screen-props.ts';
+import { ScreenShell } from '../screen-data.tsx';
+
+const PAGE = 200;
+
+/** The appeal with this id, looked up in the open queue, then the decided one; null when there is none. */
+async function findAppeal(id: number, signal: AbortSignal): Promise<AppealItem | null> {
+  for (const status of ['open', 'decided'] as const) {
+    for (let skip = 0; ; skip += PAGE) {
+      const page = await supportApi.appeals({ Status: status, Skip: skip, Take: PAGE }, signal);
+      const found = page.items.find((item) => item.id === id);
+      if (found) return found;
+      if (skip + PAGE >= page.total) break;
+    }
+  }
+  return null;
+}
+
+export default function AppealScreen({ params }: SupportScreenProps) {
+  const id = params['id'] ?? '';
+  return <AppealLoader key={id} id={id} />;
+}
+
+/** What this user decided here (the list answers no reason). */
+type Decided = { decision: AppealDecision; reason: string };
+
+function AppealLoader({ id }: { id: string }) {
+  const t = useAppT(supportI18n);
+  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const [decided, setDecided] = useState<Decided | null>(null);
+  const [alreadyDecided, setAlreadyDecided] = useState(false);
+  const { state, reload } = useScreenData<AppealItem | 'notFound'>(async (signal) => (numeric === null ? 'notFound' : ((await findAppeal(numeric, signal)) ?? 'notFound')));
+  return (
+    <div className="max-w-3xl">
+      <p className="mb-4 text-sm">
+        <AppLink router={supportRouter} href={supportPath('appeals')} className="font-medium text-brand-700 underline">
+          {t('appeal.back')}
+        </AppLink>
+      </p>
+      <ScreenShell id="appeal-heading" title={t('screens.appeal')} state={state} loadError={t('appeal.loadError')} onRetry={reload}>
+        {(appeal) =>
+          appeal === 'notFound' ? (
+            <p className="mt-6 text-slate-700">{t('appeal.notFound')}</p>
+          ) : (
+            <div className="mt-6 space-y-8">
+              <Original t={t} appeal={appeal} />
+              <section aria-labelledby="appeal-text-title" className="rounded-xl border border-slate-200 bg-white p-5">
+                <h2 id="appeal-text-title" className="text-lg font-semibold text-ink">
+                  {t('appeal.appealTitle')}
+                </h2>
+                <p className="mt-1 text-sm text-slate-600">{t('appeal.appealedAt', { time: formatDateTime(appeal.appealedAt) })}</p>
+                <p className="mt-3 whitespace-pre-line break-words text-slate-800" data-appeal-text>
+                  {appeal.appealText}
+                </p>
+              </section>
+              {alreadyDecided ? <FormNotice message={t('validation.alreadyDecided')} /> : null}
+              {decided || appeal.appealDecision ? (
+                <Outcome t={t} appeal={appeal} decided={decided} />
+              ) : (
+                <AppealForm
+                  t={t}
+                  appeal={appeal}
+                  onDecided={setDecided}
+                  onAlreadyDecided={() => {
+                    setAlreadyDecided(true);
+                    reload();
+                  }}
+                />
+              )}
+            </div>
+          )
+        }
+      </ScreenShell>
+    </div>
+  );
+}
+
+function Facts({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(10rem,auto)_1fr]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold text-ink">{term}</dt>
+          <dd className="whitespace-pre-line break-words text-slate-800">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Original({ t, appeal }: { t: TFunction; appeal: AppealItem }) {
+  return (
+    <section aria-labelledby="appeal-original-title" className="rounded-xl border border-slate-200 bg-white p-5" data-original>
+      <h2 id="appeal-original-title" className="text-lg font-semibold text-ink">
+        {t('appeal.originalTitle')}
+      </h2>
+      <Facts
+        rows={[
+          [t('appeal.what'), t(`moderation.statementDecisions.${appeal.decision}`)],
+          [t('appeal.advert'), appeal.advertName ?? t('appeal.noAdvert')],
+          [t('appeal.reason'), appeal.reason],
+          [t('appeal.rule'), appeal.rule ? t(`moderation.rules.${appeal.rule}`) : t('appeal.noRule')],
+          [t('appeal.decidedBy'), appeal.decidedBy?.name || t('appeal.system')],
+        ]}
+      />
+    </section>
+  );
+}
+
+function Outcome({ t, appeal, decided }: { t: TFunction; appeal: AppealItem; decided: Decided | null }) {
+  const decision = decided?.decision ?? appeal.appealDecision;
+  return (
+    <section aria-labelledby="appeal-outcome-title" className="rounded-xl border border-emerald-300 bg-emerald-50 p-5" data-outcome>
+      <h2 id="appeal-outcome-title" className="text-lg font-semibold text-ink">
+        {t('appeal.outcomeTitle')}
+      </h2>
+      <Facts
+        rows={[
+          [t('appeal.decision'), decision ? t(`moderation.appealDecisions.${decision}`) : t('appeal.noRule')],
+          ...(decided ? ([[t('appeal.decisionReason'), decided.reason]] as [string, string][]) : []),
+          ...(appeal.appealDecidedAt ? ([[t('appeal.decidedAt'), formatDateTime(appeal.appealDecidedAt)]] as [string, string][]) : []),
+        ]}
+      />
+    </section>
+  );
+}
+
+type FormProps = {
+  t: TFunction;
+  appeal: AppealItem;
+  onDecided: (decided: Decided) => void;
+  onAlreadyDecided: () => void;
+};
+
+function AppealForm({ t, appeal, onDecided, onAlreadyDecided }: FormProps) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useApiForm({
+    schema: DecideAppealSchema,
+    defaultValues: { Id: appeal.id, Reason: '' },
+    onUnauthorized: goToLogin,
+    onValid: async (values: DecideAppealInput) => {
+      setRefusal(null);
+      try {
+        await supportApi.decideAppeal(values);
+        form.reset(values);
+        onDecided({ decision: values.Decision, reason: values.Reason });
+      } catch (error) {
+        const key = failureKey(error);
+        if (key === 'alreadyDecided') {
+          form.reset(values);
+          onAlreadyDecided();
+          return;
+        }
+        if (key === 'sameModerator') {
+          // Said above the form; what was typed stays for another support user to see it is not lost.
+          setRefusal(key);
+          return;
+        }
+        throw error;
+      }
+    },
+  });
+  const {
+    register,
+    formState: { errors, isDirty, isSubmitting },
+  } = form;
+  useUnsavedChanges(isDirty, t('form.unsaved'));
+  const decisionError = fieldText(t, errors.Decision?.message);
+
+  return (
+    <section aria-labelledby="appeal-form-title" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="appeal-form-title" className="text-lg font-semibold text-ink">
+        {t('appeal.formTitle')}
+      </h2>
+      <form noValidate onSubmit={form.submit} className="mt-4 space-y-5">
+        <FormNotice message={refusal ? fieldText(t, refusal)! : (noticeText(t, form.notice) ?? fieldText(t, errors.Id?.message) ?? null)} />
+        <fieldset aria-describedby={decisionError ? 'appeal-decision-error' : undefined}>
+          <legend className="text-sm font-semibold text-ink">
+            {t('appeal.decision')}
+            <span aria-hidden="true"> *</span>
+          </legend>
+          <div className="mt-2 space-y-2">
+            {APPEAL_DECISIONS.map((value) => (
+              <div key={value} className="flex items-start gap-3">
+                <input
+                  {...register('Decision')}
+                  id={`appeal-decision-${value}`}
+                  type="radio"
+                  value={value}
+                  aria-invalid={decisionError ? 'true' : 'false'}
+                  className="mt-0.5 h-5 w-5 border-slate-400"
+                />
+                <label htmlFor={`appeal-decision-${value}`} className="text-sm text-ink">
+                  <span className="font-medium">{t(`appeal.choices.${value}`)}</span>
+                  <span className="text-slate-600"> – {t(`appeal.choiceHelp.${value}`)}</span>
+                </label>
+              </div>
+            ))}
+          </div>
+          {decisionError ? (
+            <p id="appeal-decision-error" className="mt-1 text-sm text-red-700">
+              {decisionError}
+            </p>
+          ) : null}
+        </fieldset>
+        <Field id="appeal-reason" label={t('appeal.decisionReason')} required hint={t('appeal.reasonHint')} error={fieldText(t, errors.Reason?.message)}>
+          {(c) => <textarea {...c} {...register('Reason')} rows={5} maxLength={2000} className={controlClass(Boolean(errors.Reason), 'py-2')} />}
+        </Field>
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? t('appeal.deciding') : t('appeal.decide')}
+        </button>
+      </form>
+    </section>
+  );
+}
