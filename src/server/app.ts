@@ -17,6 +17,9 @@ import { backendRoutes } from './api/backend.ts';
 import { supportRoutes } from './api/support.ts';
 import { mediaModerationRoutes } from './api/media-moderation.ts';
 import { videoEncoderRoutes } from './api/video-encoder.ts';
+import { backendVerificationRoutes } from './api/backend-verification.ts';
+import { testAgeProviderRoutes } from './api/test-age-provider.ts';
+import { createTestAgeProvider } from './adapters/age-verification/test-age-provider.ts';
 import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
 import type { MediaStorage, Messaging } from './adapters/types.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
@@ -62,6 +65,8 @@ export type AppOptions = {
   encoderSecret?: string | undefined;
   /** SITE_URL; default http://localhost:3000. */
   siteUrl?: string;
+  /** AGE_PROVIDER_SECRET: signs the age provider's callbacks; default a random one per start (one instance). */
+  ageProviderSecret?: string | undefined;
   /**
    * The worker of the `media.video` transcode jobs (src/server/jobs/video-job.ts), on by default; `false`
    * leaves queued jobs for a later start (tests simulating a crash), settings shorten its limits.
@@ -207,6 +212,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // postbacks) sit beside the backend's session hook, under the spec's /api/backend/ names.
   await app.register(mediaModerationRoutes(deps), { prefix: '/api/backend' });
   await app.register(videoEncoderRoutes(deps), { prefix: '/api/backend' });
+  // Verification (issue 6): beside the backend's session hook, as its upload calls also take a QR hand-off
+  // token. The age provider is the built-in TEST provider (its hosted page under /test-age-provider/).
+  const ageProviderSecret = options.ageProviderSecret ?? randomBytes(32).toString('base64url');
+  const ageProvider = createTestAgeProvider({ siteUrl: deps.siteUrl });
+  await app.register(backendVerificationRoutes(deps, { ageProvider, ageProviderSecret }), { prefix: '/api/backend' });
+  await app.register(testAgeProviderRoutes(ageProvider, ageProviderSecret), { prefix: '/test-age-provider' });
 
   /** Payment provider's return address (spec §2): on to the backend's payment callback screen. */
   app.get('/api/CardBilling/Success', async (request, reply) => {

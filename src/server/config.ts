@@ -59,6 +59,8 @@ const EnvSchema = v.object({
   ENCODER_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** How many pictures or videos are processed at once (bounded so searches stay fast). */
   MEDIA_CONCURRENCY: integer(1, 1, 16),
+  /** Signs the age-verification provider's callbacks (yoticallback); generated per start when unset (one instance). */
+  AGE_PROVIDER_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
 });
 
 export type Config = {
@@ -106,6 +108,8 @@ export type Config = {
   /** Origins allowed to open the notification hub: the site's own and HUB_ALLOWED_ORIGINS. */
   hubAllowedOrigins: string[];
   encoderSecret: string | undefined;
+  /** AGE_PROVIDER_SECRET: the key of the age provider's signed callbacks (the built-in test provider until a real one is added). */
+  ageProviderSecret: string | undefined;
   mediaConcurrency: number;
   paths: { db: string; media: string; site: string };
 };
@@ -175,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .filter((origin) => origin.length > 0),
     ],
     encoderSecret: e.ENCODER_SECRET,
+    ageProviderSecret: e.AGE_PROVIDER_SECRET,
     mediaConcurrency: e.MEDIA_CONCURRENCY,
     paths: {
       db: path.join(dataDir, 'db'),

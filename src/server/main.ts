@@ -20,8 +20,12 @@ import { buildApp } from './app.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite } from './jobs/site-build.ts';
+import { deleteExpiredVerificationFiles } from './domain/verification/delete-verification-files.ts';
 
 export const SITE_REBUILD_QUEUE = 'site.rebuild';
+/** Daily: verification files 30 days after the decision are deleted, the records kept. */
+export const VERIFICATION_FILES_QUEUE = 'verification.files';
+const DAY_MS = 86_400_000;
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -116,6 +120,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       redisUrl: config.redisUrl,
       hubAllowedOrigins: config.hubAllowedOrigins,
       encoderSecret: config.encoderSecret,
+      ageProviderSecret: config.ageProviderSecret,
       siteUrl: config.siteUrl,
     });
     await app.listen({ host: config.host, port: config.port });
@@ -141,8 +146,17 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
             fullRebuildHours: config.siteFullRebuildHours,
           });
         },
+        // Runs once at start and then once a day (each run queues the next).
+        [VERIFICATION_FILES_QUEUE]: async () => {
+          const ctx = { db: database.db, actor: SYSTEM, events, now: () => new Date() };
+          const deleted = await deleteExpiredVerificationFiles(ctx, storage);
+          if (deleted > 0) log.info({ verifications: deleted }, 'verification files deleted 30 days after the decision');
+          await enqueueJob(database.db, VERIFICATION_FILES_QUEUE, {}, { runAt: new Date(Date.now() + DAY_MS), singletonKey: VERIFICATION_FILES_QUEUE });
+        },
       },
     });
+    await enqueueJob(database.db, VERIFICATION_FILES_QUEUE, {}, { singletonKey: VERIFICATION_FILES_QUEUE });
+    worker.poke();
     poke = worker.poke;
     if (config.siteBuildOnStart) await scheduleRebuild(0);
     const schedule = setInterval(

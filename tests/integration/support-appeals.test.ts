@@ -189,6 +189,10 @@ describe('a locked advert: statement, appeal once, decided by another support us
     expect((await openAppeals()).total).toBe(0);
     const decided = await supportApi('appeals', second.cookie, { query: { Status: 'decided' } });
     expect(decided.body.items.map((item: AppealItem) => [item.id, item.appealDecision])).toEqual([[statementId, 'reversed']]);
+    // One appeal by its id, decided: the outcome, its reason and who decided it.
+    const one = await supportApi('appeal', second.cookie, { query: { Id: statementId } });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: statementId, appealDecision: 'reversed', appealReason: reason, appealDecidedBy: { id: second.id }, decidedBy: { id: first.id } });
     expect((await supportApi('pendingcounts', second.cookie)).body.appeals).toEqual({ count: 0, oldest: null });
 
     const [audit] = await server.db
@@ -220,6 +224,8 @@ describe('a locked advert: statement, appeal once, decided by another support us
     await lockThroughReport(fresh.id, first);
     const [statement] = await statementsOf(fresh);
     expect((await supportApi('decideappeal', second.cookie, { body: { Id: statement!.id, Decision: 'upheld', Reason: 'Ingen klage.' } })).status).toBe(404);
+    expect((await supportApi('appeal', second.cookie, { query: { Id: statement!.id } })).status).toBe(404);
+    expect((await supportApi('appeal', second.cookie, { query: { Id: 987_654 } })).status).toBe(404);
   });
 });
 

@@ -81,6 +81,7 @@ const table: Row[] = [
     expected: cells(401, 404, 403, 403, 403),
   },
   { call: 'appeals', method: 'GET', path: '/api/support/appeals', expected: cells(401, 200, 403, 403, 403) },
+  { call: 'appeal', method: 'GET', path: '/api/support/appeal', query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) },
   {
     call: 'decideappeal',
     method: 'POST',
@@ -88,6 +89,27 @@ const table: Row[] = [
     body: () => ({ Id: NO_SUCH_ID, Decision: 'upheld', Reason: 'Tabeltest.' }),
     expected: cells(401, 404, 403, 403, 403),
   },
+
+  // Verification of advertisers: Support (validation:decide:any).
+  { call: 'validations', method: 'GET', path: '/api/support/validations', expected: cells(401, 200, 403, 403, 403) },
+  { call: 'validation', method: 'GET', path: '/api/support/validation', query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) },
+  {
+    call: 'validationfile',
+    method: 'GET',
+    path: '/api/support/validationfile',
+    query: { Id: NO_SUCH_ID, Kind: 'document' },
+    expected: cells(401, 404, 403, 403, 403),
+  },
+  { call: 'acceptvalidation', method: 'POST', path: '/api/support/acceptvalidation', body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 404, 403, 403, 403) },
+  ...(['declinevalidation', 'rejectvalidation'] as const).map(
+    (name): Row => ({
+      call: name,
+      method: 'POST',
+      path: `/api/support/${name}`,
+      body: () => ({ Id: NO_SUCH_ID, Reason: 'Tabeltest.', Rule: 'terms.identity' }),
+      expected: cells(401, 404, 403, 403, 403),
+    }),
+  ),
 
   // SEO.
   {

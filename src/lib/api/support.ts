@@ -62,6 +62,8 @@ export function createSupportApi(options: ClientOptions = {}) {
     appeals: (query: Partial<AppealsQueryInput>, signal?: AbortSignal) =>
       client.get<Paged<AppealItem>>('appeals', { searchParams: query, ...withSignal(signal) }),
     /** 403 with field Id `sameModerator` for the one who made the decision; 409 `alreadyDecided`. */
+    /** One appeal by its statement's id, open or decided. */
+    appeal: (id: number, signal?: AbortSignal) => client.get<AppealItem>('appeal', { searchParams: { Id: id }, ...withSignal(signal) }),
     decideAppeal: (body: DecideAppealInput) => client.post<undefined>('decideappeal', { json: body }),
   };
 }

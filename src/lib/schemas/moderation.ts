@@ -184,5 +184,9 @@ export type AppealItem = {
   appealText: string;
   appealedAt: string;
   appealDecision: AppealDecision | null;
+  /** Why the appeal was decided so (told to the advertiser); null while open. */
+  appealReason: string | null;
+  /** Who decided the appeal; null while open. */
+  appealDecidedBy: DecidedBy;
   appealDecidedAt: string | null;
 };

@@ -60,3 +60,18 @@ export type HubEventName = 'VideoUploaded' | 'VideoThumbnailUploaded';
 export type NotificationHub = {
   sendToAccount: (accountId: number, event: HubEventName, payload: unknown) => Promise<void>;
 };
+
+/** What an age-verification provider says about one session. `ageOver18` is known once it has checked. */
+export type AgeCheckStatus = { status: 'pending' | 'passed' | 'failed'; ageOver18?: boolean };
+
+/**
+ * A hosted age check (spec §7: ageestimation, checksession, yoticallback). `startSession` opens a session
+ * for an account and answers the page the browser is sent to (`uri`); the provider sends the browser back
+ * to `returnUrl` with `?sessionId=…` and posts a signed callback (HMAC-SHA256 of the body,
+ * AGE_PROVIDER_SECRET) to /api/backend/yoticallback. `getResult` asks for the outcome directly (when a
+ * callback is late or lost). The built-in test provider (adapters/age-verification/) behaves like one.
+ */
+export type AgeVerificationProvider = {
+  startSession: (input: { accountId: number; returnUrl: string }) => Promise<{ sessionId: string; uri: string }>;
+  getResult: (sessionId: string) => Promise<AgeCheckStatus>;
+};

@@ -29,8 +29,18 @@ import {
 } from '#lib/schemas/moderation.ts';
 import { getContentReport, listContentReports } from '../domain/reports/content-reports.ts';
 import { decideContentReport } from '../domain/reports/decide-content-report.ts';
-import { decideAppeal, listAppeals } from '../domain/moderation/appeals.ts';
+import { decideAppeal, getAppeal, listAppeals } from '../domain/moderation/appeals.ts';
 import { unauthenticated } from '../domain/errors.ts';
+import { DecideValidationSchema, ValidationFileSchema, ValidationIdSchema, ValidationsQuerySchema } from '#lib/schemas/verification.ts';
+import {
+  acceptValidation,
+  declineValidation,
+  getValidation,
+  listValidations,
+  openValidationFile,
+  rejectValidation,
+} from '../domain/verification/support-validation.ts';
+import { sendPrivateFile } from './backend-verification.ts';
 import type { Actor } from '../domain/context.ts';
 import {
   SUPPORT_COOKIE,
@@ -185,11 +195,37 @@ export function supportRoutes(deps: ApiDeps) {
       return listAppeals(ctxOf(request), { skip: input.Skip, take: input.Take, status: input.Status });
     });
 
+    /** One appeal (the statement's id), open or decided. */
+    app.get('/appeal', async (request) => getAppeal(ctxOf(request), readInput(request, ModerationIdSchema).Id));
+
     /** Upheld or reversed, by another support user than the one who decided; the advertiser is told. */
     app.post('/decideappeal', async (request, reply) => {
       await decideAppeal(ctxOf(request), readInput(request, DecideAppealSchema), { messaging, storage: deps.storage });
       return reply.code(204).send();
     });
+
+    // ---- Verification (Support: validation:decide:any) ----------------------------------------
+
+    /** Verifications waiting for a decision (oldest first), or decided ones (latest first). */
+    app.get('/validations', async (request) => {
+      const input = readInput(request, ValidationsQuerySchema);
+      return listValidations(ctxOf(request), { skip: input.Skip, take: input.Take, status: input.Status });
+    });
+
+    /** One verification, with the advert's data to compare and the files to open. */
+    app.get('/validation', async (request) => getValidation(ctxOf(request), readInput(request, ValidationIdSchema).Id));
+
+    /** One private file of a verification; every opening is audited. */
+    app.get('/validationfile', async (request, reply) => {
+      const input = readInput(request, ValidationFileSchema);
+      return sendPrivateFile(reply, await openValidationFile(ctxOf(request), deps.storage, { id: input.Id, kind: input.Kind }));
+    });
+
+    app.post('/acceptvalidation', async (request) => acceptValidation(ctxOf(request), readInput(request, ValidationIdSchema).Id, { messaging }));
+
+    app.post('/declinevalidation', async (request) => declineValidation(ctxOf(request), readInput(request, DecideValidationSchema), { messaging }));
+
+    app.post('/rejectvalidation', async (request) => rejectValidation(ctxOf(request), readInput(request, DecideValidationSchema), { messaging }));
 
     // ---- Outbox, SEO --------------------------------------------------------------------------
 

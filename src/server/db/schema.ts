@@ -578,7 +578,21 @@ export const promotions = pgTable(
 // Trust and safety
 // ---------------------------------------------------------------------------------------------
 
-/** Age/identity verification attempts. files are private storage keys, deleted after a decision. */
+/** One file of a verification, in the private storage area (never reachable by a URL of its own). */
+export type VerificationFile = {
+  /** 'document' | 'selfie' | 'video' */
+  kind: string;
+  /** Private storage key (generated). */
+  key: string;
+  contentType: string;
+  /** ISO time of the upload. */
+  uploadedAt: string;
+};
+
+/**
+ * Age/identity verification attempts (src/server/domain/verification/). files: private storage keys with
+ * their kind, emptied (files_deleted_at set) 30 days after the decision; the row itself is kept.
+ */
 export const verifications = pgTable(
   'verifications',
   {
@@ -589,13 +603,23 @@ export const verifications = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** 'document' | 'video' | 'provider' | 'qr' */
     method: text('method').notNull(),
-    /** Verification status: 1 Pending, 2 Validated, 3 Declined, 4 Rejected. */
+    /**
+     * Verification status: 0 Open (files still being uploaded, or a provider check running), 1 Pending
+     * (submitted, waiting for support), 2 Validated, 3 Declined (may try again), 4 Rejected (final).
+     */
     status: smallint('status').notNull().default(1),
     providerSessionId: text('provider_session_id'),
-    files: jsonb('files').$type<string[]>().notNull().default([]),
+    /** The provider's page for this session (where the browser is sent to do the check). */
+    providerUri: text('provider_uri'),
+    files: jsonb('files').$type<VerificationFile[]>().notNull().default([]),
+    /** When the files were complete and the verification went to support's queue. */
+    submittedAt: tstz('submitted_at'),
     decidedBy: integer('decided_by').references(() => supportUsers.id, { onDelete: 'set null' }),
     decidedAt: tstz('decided_at'),
+    /** Support's reason; for a provider check 'under18' or 'cancelled' when it did not pass. */
     reason: text('reason'),
+    /** The terms' rule of a decline or rejection (TERMS_RULES). */
+    rule: text('rule'),
     filesDeletedAt: tstz('files_deleted_at'),
     createdAt: createdAt(),
   },
@@ -605,6 +629,26 @@ export const verifications = pgTable(
     index('verifications_account_idx').on(t.accountId),
     uniqueIndex('verifications_provider_session_unique').on(t.providerSessionId),
   ],
+);
+
+/**
+ * QR hand-off links (ageverificationbyqrcode): a phone continues an advertiser's verification without
+ * signing in. Only the SHA-256 of the token is stored; it ends after 30 minutes, when a newer one is made,
+ * or when the verification is submitted.
+ */
+export const verificationHandoffs = pgTable(
+  'verification_handoffs',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    firstUsedAt: tstz('first_used_at'),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [index('verification_handoffs_account_idx').on(t.accountId)],
 );
 
 /** Reports from the button on every advert (notice and action). */
@@ -980,6 +1024,7 @@ export type Product = typeof products.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type Promotion = typeof promotions.$inferSelect;
 export type Verification = typeof verifications.$inferSelect;
+export type VerificationHandoff = typeof verificationHandoffs.$inferSelect;
 export type ContentReport = typeof contentReports.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type StatementOfReasons = typeof statementsOfReasons.$inferSelect;

@@ -10,6 +10,7 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { supportApi } from '#lib/api/support.ts';
+import { isApiError } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { APPEAL_DECISIONS, DecideAppealSchema, type AppealDecision, type AppealItem, type DecideAppealInput } from '#lib/schemas/moderation.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
@@ -25,19 +26,14 @@ import { supportPath, supportRouter } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 
-const PAGE = 200;
-
-/** The appeal with this id, looked up in the open queue, then the decided one; null when there is none. */
-async function findAppeal(id: number, signal: AbortSignal): Promise<AppealItem | null> {
-  for (const status of ['open', 'decided'] as const) {
-    for (let skip = 0; ; skip += PAGE) {
-      const page = await supportApi.appeals({ Status: status, Skip: skip, Take: PAGE }, signal);
-      const found = page.items.find((item) => item.id === id);
-      if (found) return found;
-      if (skip + PAGE >= page.total) break;
-    }
+/** The appeal with this id; 'notFound' when there is none. */
+async function findAppeal(id: number, signal: AbortSignal): Promise<AppealItem | 'notFound'> {
+  try {
+    return await supportApi.appeal(id, signal);
+  } catch (error) {
+    if (isApiError(error, 404)) return 'notFound';
+    throw error;
   }
-  return null;
 }
 
 export default function AppealScreen({ params }: SupportScreenProps) {
@@ -53,7 +49,7 @@ function AppealLoader({ id }: { id: string }) {
   const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
   const [decided, setDecided] = useState<Decided | null>(null);
   const [alreadyDecided, setAlreadyDecided] = useState(false);
-  const { state, reload } = useScreenData<AppealItem | 'notFound'>(async (signal) => (numeric === null ? 'notFound' : ((await findAppeal(numeric, signal)) ?? 'notFound')));
+  const { state, reload } = useScreenData<AppealItem | 'notFound'>(async (signal) => (numeric === null ? 'notFound' : await findAppeal(numeric, signal)));
   return (
     <div className="max-w-3xl">
       <p className="mb-4 text-sm">
@@ -141,7 +137,8 @@ function Outcome({ t, appeal, decided }: { t: TFunction; appeal: AppealItem; dec
       <Facts
         rows={[
           [t('appeal.decision'), decision ? t(`moderation.appealDecisions.${decision}`) : t('appeal.noRule')],
-          ...(decided ? ([[t('appeal.decisionReason'), decided.reason]] as [string, string][]) : []),
+          ...((decided?.reason ?? appeal.appealReason) ? ([[t('appeal.decisionReason'), decided?.reason ?? appeal.appealReason ?? '']] as [string, string][]) : []),
+          ...(appeal.appealDecidedBy ? ([[t('appeal.decidedBy'), appeal.appealDecidedBy.name]] as [string, string][]) : []),
           ...(appeal.appealDecidedAt ? ([[t('appeal.decidedAt'), formatDateTime(appeal.appealDecidedAt)]] as [string, string][]) : []),
         ]}
       />

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   APPEAL_DECISIONS,
   STATEMENT_DECISIONS,
@@ -101,6 +102,39 @@ export async function appealStatement(ctx: DomainContext, input: { id: number; t
 
 // ---- Support --------------------------------------------------------------------------------------
 
+/** Who decided an appeal (another support user than the one who made the decision). */
+const appealDecider = alias(supportUsers, 'appeal_decider');
+
+/** Appealed statements matching `where`, with the advert's name and both deciders, in queue order. */
+function appealRows(ctx: DomainContext, where: SQL | undefined) {
+  return ctx.db
+    .select({ statement: statementsOfReasons, advertName: adverts.name, deciderName: supportUsers.name, appealDeciderName: appealDecider.name })
+    .from(statementsOfReasons)
+    .leftJoin(adverts, eq(adverts.id, statementsOfReasons.advertId))
+    .leftJoin(supportUsers, eq(supportUsers.id, statementsOfReasons.createdBy))
+    .leftJoin(appealDecider, eq(appealDecider.id, statementsOfReasons.appealDecidedBy))
+    .where(where)
+    .orderBy(asc(statementsOfReasons.appealedAt), asc(statementsOfReasons.id));
+}
+
+function appealItemOf({ statement, advertName, deciderName, appealDeciderName }: Awaited<ReturnType<typeof appealRows>>[number]): AppealItem {
+  return {
+    id: statement.id,
+    advertId: statement.advertId,
+    advertName,
+    decision: asDecision(statement.decision),
+    reason: statement.reason,
+    rule: asRule(statement.rule),
+    decidedBy: statement.createdBy !== null ? { id: statement.createdBy, name: deciderName ?? '' } : null,
+    appealText: statement.appealText ?? '',
+    appealedAt: statement.appealedAt!.toISOString(),
+    appealDecision: asAppealDecision(statement.appealDecision),
+    appealReason: statement.appealReason,
+    appealDecidedBy: statement.appealDecidedBy !== null ? { id: statement.appealDecidedBy, name: appealDeciderName ?? '' } : null,
+    appealDecidedAt: iso(statement.appealDecidedAt),
+  };
+}
+
 /**
  * appeals (Support: advert:moderate:any): appealed statements, oldest appeal first; open ones (the default)
  * or decided ones. `decidedBy` is who made the original decision (they may not decide the appeal).
@@ -116,32 +150,17 @@ export async function listAppeals(
   );
   const [totals, rows] = await Promise.all([
     ctx.db.select({ total: count() }).from(statementsOfReasons).where(where),
-    ctx.db
-      .select({ statement: statementsOfReasons, advertName: adverts.name, deciderName: supportUsers.name })
-      .from(statementsOfReasons)
-      .leftJoin(adverts, eq(adverts.id, statementsOfReasons.advertId))
-      .leftJoin(supportUsers, eq(supportUsers.id, statementsOfReasons.createdBy))
-      .where(where)
-      .orderBy(asc(statementsOfReasons.appealedAt), asc(statementsOfReasons.id))
-      .offset(input.skip)
-      .limit(input.take),
+    appealRows(ctx, where).offset(input.skip).limit(input.take),
   ]);
-  return {
-    total: Number(totals[0]?.total ?? 0),
-    items: rows.map(({ statement, advertName, deciderName }) => ({
-      id: statement.id,
-      advertId: statement.advertId,
-      advertName,
-      decision: asDecision(statement.decision),
-      reason: statement.reason,
-      rule: asRule(statement.rule),
-      decidedBy: statement.createdBy !== null ? { id: statement.createdBy, name: deciderName ?? '' } : null,
-      appealText: statement.appealText ?? '',
-      appealedAt: statement.appealedAt!.toISOString(),
-      appealDecision: asAppealDecision(statement.appealDecision),
-      appealDecidedAt: iso(statement.appealDecidedAt),
-    })),
-  };
+  return { total: Number(totals[0]?.total ?? 0), items: rows.map(appealItemOf) };
+}
+
+/** appeal (Support: advert:moderate:any): one appeal by its statement's id, open or decided; 404 when there is none. */
+export async function getAppeal(ctx: DomainContext, id: number): Promise<AppealItem> {
+  requirePermission(ctx.actor, 'advert:moderate:any');
+  const [row] = await appealRows(ctx, and(eq(statementsOfReasons.id, id), isNotNull(statementsOfReasons.appealedAt))).limit(1);
+  if (!row) throw notFound('Appeal');
+  return appealItemOf(row);
 }
 
 /**

@@ -48,6 +48,18 @@ const DECISIONS: Record<StatementDecision, Words> = {
     bodyDa: 'Support har fjernet indhold fra din annonce efter en anmeldelse.',
     bodyEn: 'Support removed content from your advert after a report.',
   },
+  'verification.declined': {
+    titleDa: 'Din verifikation blev afvist',
+    titleEn: 'Your verification was declined',
+    bodyDa: 'Support kunne ikke godkende din verifikation af alder og identitet. Du kan uploade nye billeder eller en ny video.',
+    bodyEn: 'Support could not approve the verification of your age and identity. You can upload new pictures or a new video.',
+  },
+  'verification.rejected': {
+    titleDa: 'Din verifikation blev endeligt afvist',
+    titleEn: 'Your verification was rejected',
+    bodyDa: 'Support har endeligt afvist din verifikation af alder og identitet, og din annonce er låst.',
+    bodyEn: 'Support rejected the verification of your age and identity for good, and your advert is locked.',
+  },
 };
 
 /** The terms' rules by name, for messages (the screens have their own catalogs). */
@@ -65,6 +77,7 @@ export const RULE_NAMES: Record<TermsRule, { da: string; en: string }> = {
 function linkOf(decision: StatementDecision): string {
   if (decision.startsWith('picture.')) return '/backend/pictures/';
   if (decision.startsWith('video.')) return '/backend/videos/';
+  if (decision.startsWith('verification.')) return '/backend/verification/';
   return '/backend/';
 }
 
@@ -112,6 +125,9 @@ function reversalWords(decision: StatementDecision): { da: string; en: string } 
       return { da: 'Videoen kunne ikke gendannes, men du må gerne uploade den igen.', en: 'The video could not be restored, but you may upload it again.' };
     case 'report.content_removed':
       return { da: 'Du må gerne lægge indholdet på igen.', en: 'You may put the content back.' };
+    case 'verification.declined':
+    case 'verification.rejected':
+      return { da: 'Support ser på din verifikation igen.', en: 'Support will look at your verification again.' };
   }
 }
 

@@ -1,0 +1,211 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import * as v from 'valibot';
+import {
+  AgeProviderCallbackSchema,
+  CheckSessionSchema,
+  DeleteValidationPictureSchema,
+  HandoffSchema,
+  UpdateIdentificationSchema,
+  UploadKindSchema,
+  VERIFICATION_LIMITS,
+  ValidationPictureQuerySchema,
+  ValidationVideoQuerySchema,
+} from '#lib/schemas/verification.ts';
+import type { AgeVerificationProvider, StoredObject } from '../adapters/types.ts';
+import { resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
+import { SYSTEM, VISITOR, type Actor } from '../domain/context.ts';
+import { AppError, unauthenticated } from '../domain/errors.ts';
+import { isValidEncoderSignature, signEncoderBody } from '../domain/media/video-signature.ts';
+import type { UploadedPictureFile } from '../domain/media/picture-processing.ts';
+import { checkAgeSession, recordAgeCheckResult, startAgeCheck, updateIdentification } from '../domain/verification/age-check.ts';
+import { createHandoff, resolveHandoff } from '../domain/verification/handoff.ts';
+import {
+  deleteOwnVerificationFile,
+  getOwnValidationPictures,
+  getOwnValidationVideo,
+  openOwnVerificationFile,
+  uploadVerificationFile,
+} from '../domain/verification/verification-uploads.ts';
+import { ADVERTISER_COOKIE, contextFor, noStore, readInput, type ApiDeps } from './http.ts';
+
+/** The age-verification provider and the secret its callbacks are signed with (AGE_PROVIDER_SECRET). */
+export type VerificationDeps = { ageProvider: AgeVerificationProvider; ageProviderSecret: string };
+
+/** `X-Age-Provider-Signature: sha256=<hex HMAC-SHA256 of the raw body>`, as the video encoder's postbacks. */
+export const AGE_PROVIDER_SIGNATURE_HEADER = 'x-age-provider-signature';
+export const signAgeProviderBody = (body: string, secret: string): string => signEncoderBody(body, secret);
+
+type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as received, for the age provider's signature (set by yoticallback's parser only). */
+    ageProviderRawBody?: Buffer;
+  }
+}
+
+/**
+ * /api/backend/... verification calls (spec §7 Verification; issue 6). Registered beside `backendRoutes`
+ * (not inside its session hook) because the upload, check and delete calls also take a QR hand-off token
+ * (`Handoff`, query or form field) instead of the session cookie; every other call here needs the
+ * session, and yoticallback needs the provider's signature instead.
+ */
+export function backendVerificationRoutes(deps: ApiDeps, verification: VerificationDeps) {
+  return async (app: FastifyInstance): Promise<void> => {
+    await app.register(fastifyMultipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: VERIFICATION_LIMITS.videoBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      noStore(reply);
+    });
+    const media = { storage: deps.storage, work: deps.mediaWork };
+    const ageDeps = { provider: verification.ageProvider, siteUrl: deps.siteUrl };
+
+    /** The signed-in advertiser, or null. */
+    const sessionOf = async (request: FastifyRequest): Promise<AdvertiserActor | null> => {
+      const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+      return actor.type === 'advertiser' ? actor : null;
+    };
+    /** Session-only calls. */
+    const advertiserOf = async (request: FastifyRequest) => {
+      const actor = await sessionOf(request);
+      if (!actor) throw unauthenticated();
+      return contextFor(deps, request, actor);
+    };
+    /** The upload, check and delete calls: the session, else a hand-off token (query or body). */
+    const ownerOf = async (request: FastifyRequest, token?: string) => {
+      const actor = (await sessionOf(request)) ?? (await handoffActor(request, token ?? readInput(request, HandoffSchema).Handoff));
+      if (!actor) throw unauthenticated();
+      return contextFor(deps, request, actor);
+    };
+    const handoffActor = async (request: FastifyRequest, token: string | undefined) =>
+      token ? resolveHandoff(contextFor(deps, request, VISITOR), token) : null;
+
+    app.post('/validationpictureuploader', async (request) => {
+      if (!request.isMultipart()) throw new AppError('INVALID', 'Send one file (multipart/form-data)', [{ field: 'file', message: 'required' }]);
+      let actor: AdvertiserActor | null = (await sessionOf(request)) ?? (await handoffActor(request, readInput(request, HandoffSchema).Handoff));
+      const fields: Record<string, string> = {};
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'verification-upload-'));
+      try {
+        let file: UploadedPictureFile | null = null;
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            // Nothing is written to disk for someone we do not know: `Handoff` must come before the file.
+            if (!actor || file) {
+              part.file.resume();
+              if (!actor) throw unauthenticated();
+              continue;
+            }
+            const filePath = path.join(dir, 'upload');
+            await pipeline(part.file, createWriteStream(filePath));
+            file = { path: filePath, fileName: part.filename, mimetype: part.mimetype, truncated: part.file.truncated };
+          } else {
+            fields[part.fieldname] = String(part.value);
+            if (!actor && part.fieldname.toLowerCase() === 'handoff') actor = await handoffActor(request, String(part.value));
+          }
+        }
+        if (!actor) throw unauthenticated();
+        const kind = parseFields(fields);
+        if (!file) throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'file', message: 'required' }]);
+        return await uploadVerificationFile(contextFor(deps, request, actor), media, { kind, file });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    app.get('/validationpicture', async (request, reply) => {
+      const ctx = await ownerOf(request);
+      const input = readInput(request, ValidationPictureQuerySchema);
+      if (input.File) {
+        if (!input.Kind) throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'Kind', message: 'required' }]);
+        return sendPrivateFile(reply, await openOwnVerificationFile(ctx, deps.storage, input.Kind));
+      }
+      return getOwnValidationPictures(ctx);
+    });
+
+    app.get('/validationvideo', async (request, reply) => {
+      const ctx = await ownerOf(request);
+      if (readInput(request, ValidationVideoQuerySchema).File) return sendPrivateFile(reply, await openOwnVerificationFile(ctx, deps.storage, 'video'));
+      return getOwnValidationVideo(ctx);
+    });
+
+    app.post('/deletevalidationpicture', async (request, reply) => {
+      const ctx = await ownerOf(request);
+      await deleteOwnVerificationFile(ctx, deps.storage, readInput(request, DeleteValidationPictureSchema).Kind);
+      return reply.code(204).send();
+    });
+
+    app.post('/deletevalidationvideo', async (request, reply) => {
+      const ctx = await ownerOf(request);
+      await deleteOwnVerificationFile(ctx, deps.storage, 'video');
+      return reply.code(204).send();
+    });
+
+    app.post('/ageverificationbyqrcode', async (request) => createHandoff(await advertiserOf(request), deps.siteUrl));
+
+    app.post('/ageestimation', async (request) => startAgeCheck(await advertiserOf(request), ageDeps));
+
+    app.get('/checksession', async (request) => {
+      const ctx = await advertiserOf(request);
+      return checkAgeSession(ctx, ageDeps, readInput(request, CheckSessionSchema).SessionId);
+    });
+
+    app.post('/updateidentification', async (request) => {
+      const ctx = await advertiserOf(request);
+      return updateIdentification(ctx, readInput(request, UpdateIdentificationSchema).ProfileId);
+    });
+
+    // The provider's server-to-server callback: its own JSON parser keeps the raw bytes for the signature.
+    await app.register(async (callback) => {
+      callback.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (request, body, done) => {
+        const raw = body as Buffer;
+        if (!isValidEncoderSignature(raw, signatureOf(request), verification.ageProviderSecret)) return done(unauthenticated(), undefined);
+        request.ageProviderRawBody = raw;
+        try {
+          done(null, JSON.parse(raw.toString('utf8')) as unknown);
+        } catch {
+          done(new AppError('INVALID', 'The body is not JSON'), undefined);
+        }
+      });
+      callback.post('/yoticallback', async (request, reply) => {
+        if (!request.ageProviderRawBody) throw unauthenticated();
+        const result = v.safeParse(AgeProviderCallbackSchema, request.body);
+        if (!result.success) throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'status', message: 'invalid' }]);
+        const { sessionId, status, ageOver18 } = result.output;
+        await recordAgeCheckResult(contextFor(deps, request, SYSTEM), sessionId, ageOver18 === undefined ? { status } : { status, ageOver18 });
+        return reply.code(204).send();
+      });
+    });
+  };
+}
+
+/** validationpictureuploader's `Kind`, named in a problem when missing or unknown. */
+function parseFields(fields: Record<string, string>) {
+  const lower = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key.toLowerCase(), value]));
+  const result = v.safeParse(UploadKindSchema, { Kind: lower['kind'] });
+  if (!result.success) throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'Kind', message: 'required' }]);
+  return result.output.Kind;
+}
+
+function signatureOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[AGE_PROVIDER_SIGNATURE_HEADER];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/** A private file to the one person allowed to see it: never cached, shown inline, never sniffed. */
+export function sendPrivateFile(reply: FastifyReply, file: StoredObject): FastifyReply {
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Length', file.size)
+    .header('Cache-Control', 'no-store')
+    .header('Content-Disposition', 'inline')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(file.body);
+}
