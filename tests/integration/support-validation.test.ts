@@ -176,6 +176,30 @@ describe('decisions', () => {
     expect(fieldsOf(await upload.json())).toEqual({ Kind: 'verificationRejected' });
     expect((await backendApi(server, 'ageestimation', who.cookie, { body: {} })).status).toBe(409);
   });
+
+  it('an appeal against a rejection, reversed by another support user: the verification counts and the advert is unlocked', async () => {
+    const { who, id } = await submittedVerification('Klagende Annonce');
+    expect((await supportApi(server, 'rejectvalidation', supportCookie, { body: { Id: id, ...reasonOf('terms.identity') } })).status).toBe(200);
+    const [statement] = await server.db.select().from(statementsOfReasons).where(eq(statementsOfReasons.accountId, who.accountId));
+    const appealed = await backendApi(server, 'appealstatement', who.cookie, { body: { Id: statement!.id, Text: 'Dokumentet er mit eget og gyldigt.' } });
+    expect(appealed.status).toBe(204);
+
+    const other = await createSupportUserOverHttp(server, { permissions: ['Support'] });
+    const otherCookie = await signInSupport(server, other);
+    const reversed = await supportApi(server, 'decideappeal', otherCookie, { body: { Id: statement!.id, Decision: 'reversed', Reason: 'Dokumentet er gyldigt.' } });
+    expect(reversed.status).toBe(204);
+
+    // Never approved by support before: unlocked to New (it waits for review), and verified.
+    expect(await advertValidation(server, who.advertId)).toMatchObject({ validationStatus: 2, status: 0 });
+    expect((await advertValidation(server, who.advertId)).ageVerifiedAt).not.toBeNull();
+    const [row] = await server.db.select().from(verifications).where(eq(verifications.id, id));
+    expect(row!.status).toBe(2);
+    expect((await backendApi(server, 'validationpicture', who.cookie)).body.state).toBe('validated');
+    const [notice] = await server.db.select().from(notifications).where(eq(notifications.accountId, who.accountId)).orderBy(desc(notifications.id)).limit(1);
+    expect(notice!.bodyDa).toContain('Din verifikation er godkendt.');
+    const [audit] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'validation.reverse'), eq(auditLog.targetId, String(id))));
+    expect(audit).toMatchObject({ actorId: other.id, after: { status: 2, advertUnlocked: true } });
+  });
 });
 
 describe('files 30 days after the decision', () => {

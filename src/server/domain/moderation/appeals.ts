@@ -22,6 +22,7 @@ import { changeAdvertStatus } from '../adverts/change-status.ts';
 import { PROFILE_STATUS } from '../adverts/statuses.ts';
 import { MODERATION, moderatePicture } from '../media/pictures.ts';
 import { VIDEO_MODERATION, approveVideo } from '../media/videos.ts';
+import { reverseVerificationDecision } from '../verification/reverse-decision.ts';
 import { appealOutcomeText } from './moderation-texts.ts';
 import { noticeToAdvertiser } from './statements.ts';
 
@@ -166,8 +167,9 @@ export async function getAppeal(ctx: DomainContext, id: number): Promise<AppealI
 /**
  * Undoes what a statement decided, as far as it can: a locked advert is unlocked (back to Active when
  * support had approved it, else New, through the transition table); a declined picture or video that
- * still exists is approved. Removed media cannot come back (the advertiser is told they may upload it
- * again). Answers what was restored, for the audit log.
+ * still exists is approved; a declined or rejected verification counts as accepted (and the advert a
+ * rejection locked is unlocked). Removed media cannot come back (the advertiser is told they may upload
+ * it again). Answers what was restored, for the audit log.
  */
 async function reverseDecision(ctx: DomainContext, statement: Statement, reason: string, deps: { messaging: Messaging; storage: MediaStorage }): Promise<string | null> {
   const decision = asDecision(statement.decision);
@@ -189,6 +191,9 @@ async function reverseDecision(ctx: DomainContext, statement: Statement, reason:
     if (!video || video.deletedAt !== null || video.moderationStatus !== VIDEO_MODERATION.declined) return null;
     await approveVideo(ctx, { Id: video.id });
     return 'video.approved';
+  }
+  if ((decision === 'verification.declined' || decision === 'verification.rejected') && statement.targetId !== null) {
+    return reverseVerificationDecision(ctx, statement.targetId);
   }
   return null;
 }

@@ -127,7 +127,7 @@ function reversalWords(decision: StatementDecision): { da: string; en: string } 
       return { da: 'Du må gerne lægge indholdet på igen.', en: 'You may put the content back.' };
     case 'verification.declined':
     case 'verification.rejected':
-      return { da: 'Support ser på din verifikation igen.', en: 'Support will look at your verification again.' };
+      return { da: 'Din verifikation er godkendt.', en: 'Your verification is approved.' };
   }
 }
 
