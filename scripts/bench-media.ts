@@ -80,7 +80,7 @@ async function sharpAlone(file: string): Promise<void> {
  * own start, from a separate small process (scripts/bench-steady.ts). autocannon's fixed rate sends each
  * second's requests back to back and then waits, so its p99 measures that burst's queue.
  */
-async function steadyLoad(target: MediaTarget, rate: number, seconds: number): Promise<MediaRow> {
+export async function steadyLoad(target: MediaTarget, rate: number, seconds: number): Promise<MediaRow> {
   const { stdout } = await run(process.execPath, [
     path.join(import.meta.dirname, 'bench-steady.ts'),
     target.url,

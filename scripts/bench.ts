@@ -11,8 +11,9 @@
  * 3. With autocannon (no pipelining; 2 s of unrecorded warm-up before each) measures requests/s and
  *    p50/p95/p99 for the front page, two landing pages, an advert page and searchpageprofiles (kind only; kind+region+city; five filters),
  *    and a plain node:http server answering the same bytes as the reference for the static pages.
- * 4. searchpageprofiles: p99 at half of its maximum rate; its cost at BENCH_SMALL_ADVERTS (5,000) vs
- *    50,000 adverts.
+ * 4. searchpageprofiles: p99 at half of its maximum rate (the maximum with autocannon's closed loop; the
+ *    half rate as evenly spaced requests from scripts/bench-steady.ts, since autocannon's fixed rate sends
+ *    bursts whose queue its p99 would measure); its cost at BENCH_SMALL_ADVERTS (5,000) vs 50,000 adverts.
  * 5. The server's peak RSS (VmHWM) over the run (first build and load), PGlite included; then the
  *    rebuild after one advert changed (step 2).
  *
@@ -22,11 +23,12 @@
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CONNECTIONS (default 10), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
  * BENCH_PARTS (pages,search,media,rebuild,scaling: all by default), BENCH_MEDIA_SEARCH_RATE (200/s),
- * BENCH_SERVER_FLAGS (extra V8 flags for the server, space-separated, after SERVER_NODE_FLAGS: to compare
+ * BENCH_REUSE=1 (with BENCH_DIR and BENCH_KEEP: use the database a kept run seeded instead of seeding again;
+ * the server then rebuilds incrementally at start), BENCH_SERVER_FLAGS (extra V8 flags for the server, space-separated, after SERVER_NODE_FLAGS: to compare
  * flags on the same machine state, e.g. `--liftoff-only`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -35,7 +37,7 @@ import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
-import { benchMedia } from './bench-media.ts';
+import { benchMedia, steadyLoad } from './bench-media.ts';
 import { adverts } from '#server/db/schema.ts';
 import { refreshAdvertSearch, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
@@ -50,6 +52,7 @@ const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'pages,search,media,rebuild
 /** The fixed search rate of the media part's comparison (idle vs during uploads). */
 const MEDIA_SEARCH_RATE = Number(process.env['BENCH_MEDIA_SEARCH_RATE'] ?? 200);
 const ROOT = path.resolve(import.meta.dirname, '..');
+const REUSE = process.env['BENCH_REUSE'] === '1';
 const EXTRA_SERVER_FLAGS = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(/\s+/).filter(Boolean);
 
 type Row = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
@@ -291,8 +294,9 @@ async function searchTargets(url: string): Promise<Target[]> {
 
 async function searchAtHalfRate(target: Target): Promise<Row> {
   const max = await measure(target, Math.max(5, Math.round(SECONDS / 2)));
-  const half = await measure({ ...target, rate: Math.max(1, Math.floor(max.rpsRaw / 2)) });
-  return { ...half, name: `${target.name} @ half max (${Math.floor(max.rpsRaw / 2)}/s)` };
+  const rate = Math.max(1, Math.floor(max.rpsRaw / 2));
+  const half = await steadyLoad(target, rate, SECONDS);
+  return { ...half, name: `${target.name} @ half max (${rate}/s of ${Math.round(max.rpsRaw)}/s)` };
 }
 
 async function main(): Promise<void> {
@@ -300,8 +304,12 @@ async function main(): Promise<void> {
   const bigDir = path.join(base, `adverts-${ADVERTS}`);
   log(`seeding ${ADVERTS} adverts into ${bigDir}`);
   if (EXTRA_SERVER_FLAGS.length > 0) record.fact(`server flags: ${[...SERVER_NODE_FLAGS, ...EXTRA_SERVER_FLAGS].join(' ')}`);
-  const seedMs = await seed(bigDir, ADVERTS);
-  record.fact(`seed ${ADVERTS} adverts: ${(seedMs / 1000).toFixed(0)} s`);
+  if (REUSE && existsSync(path.join(bigDir, 'db'))) {
+    record.fact(`reusing the database seeded in ${bigDir}`);
+  } else {
+    const seedMs = await seed(bigDir, ADVERTS);
+    record.fact(`seed ${ADVERTS} adverts: ${(seedMs / 1000).toFixed(0)} s`);
+  }
 
   let server = await startServer(bigDir, 3900);
   try {
