@@ -70,6 +70,26 @@ const table: Row[] = [
     }),
   ),
 
+  // Review of new adverts and pending changes, and the risk words: Support (advert:moderate:any).
+  { call: 'reviewqueue', method: 'GET', path: '/api/support/reviewqueue', expected: cells(401, 200, 403, 403, 403) },
+  { call: 'reviewadvert (GET)', method: 'GET', path: '/api/support/reviewadvert', query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) },
+  {
+    call: 'reviewadvert (save)',
+    method: 'POST',
+    path: '/api/support/reviewadvert',
+    body: () => ({ Id: NO_SUCH_ID, Fields: [{ Field: 'name', Action: 'approve' }] }),
+    expected: cells(401, 404, 403, 403, 403),
+  },
+  { call: 'riskwords (list)', method: 'GET', path: '/api/support/riskwords', expected: cells(401, 200, 403, 403, 403) },
+  {
+    call: 'riskwords (add)',
+    method: 'POST',
+    path: '/api/support/riskwords',
+    body: () => ({ Word: `tabelord ${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 8)}x` }),
+    expected: cells(401, 201, 403, 403, 403),
+  },
+  { call: 'removeriskword', method: 'POST', path: '/api/support/removeriskword', body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 404, 403, 403, 403) },
+
   // Reports and appeals: Support (reports:decide:any, advert:moderate:any).
   { call: 'contentreports', method: 'GET', path: '/api/support/contentreports', expected: cells(401, 200, 403, 403, 403) },
   { call: 'contentreport', method: 'GET', path: '/api/support/contentreport', query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) },

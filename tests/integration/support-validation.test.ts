@@ -9,7 +9,7 @@ import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { accounts, auditLog, notifications, statementsOfReasons, verifications } from '#server/db/schema.ts';
+import { accounts, adverts, auditLog, notifications, statementsOfReasons, verifications } from '#server/db/schema.ts';
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts';
 import { SYSTEM } from '#server/domain/context.ts';
 import { deleteExpiredVerificationFiles } from '#server/domain/verification/delete-verification-files.ts';
@@ -67,6 +67,8 @@ describe('the queue and one verification', () => {
     expect((await uploadVerification(server, { kind: 'document', name: 'pas.jpg', type: 'image/jpeg', bytes: await documentJpeg(), cookie: collecting.cookie })).status).toBe(200);
     // The second advertiser's date of birth says under 18: a risk signal (it never decides alone).
     await server.db.update(accounts).set({ dateOfBirth: `${new Date().getUTCFullYear() - 16}-01-01` }).where(eq(accounts.id, second.who.accountId));
+    // The review's signals count too: the test advertisers share one phone number, except the first.
+    await server.db.update(adverts).set({ phone: '29876501' }).where(eq(adverts.id, first.who.advertId));
 
     const queue = await pendingQueue();
     const ids = queue.items.map((item) => item.id);
@@ -77,12 +79,13 @@ describe('the queue and one verification', () => {
     const item = queue.items.find((i) => i.id === second.id)!;
     expect(item).toMatchObject({ advertId: second.who.advertId, advertName: 'Anden Annonce', accountEmail: second.who.email, method: 'document', status: 1, decidedAt: null });
     expect(item.risk).toContain('under18ByDateOfBirth');
+    expect(item.risk).toContain('samePhone');
     expect(queue.items.find((i) => i.id === first.id)!.risk).toEqual([]);
 
     const detail = await supportApi(server, 'validation', supportCookie, { query: { Id: first.id } });
     expect(detail.status).toBe(200);
     const shown = detail.body as ValidationDetail;
-    expect(shown.advert).toMatchObject({ id: first.who.advertId, name: 'Første Annonce', age: 30, city: 'København', phone: '20304050' });
+    expect(shown.advert).toMatchObject({ id: first.who.advertId, name: 'Første Annonce', age: 30, city: 'København', phone: '29876501' });
     expect(shown.files.map((f) => f.kind)).toEqual(['document', 'selfie']);
     expect(shown.files[0]!.url).toBe(`/api/support/validationfile?Id=${first.id}&Kind=document`);
     // An incomplete verification cannot be opened by support.

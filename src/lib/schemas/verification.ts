@@ -1,3 +1,4 @@
+import type { RiskSignal } from './review.ts';
 import * as v from 'valibot';
 import { TERMS_RULES } from './moderation.ts';
 
@@ -147,7 +148,8 @@ export type AgeCheckResult = { valid: boolean; uri: string | null };
 export type IdentificationAnswer = { validationStatus: number; ageVerifiedAt: string | null };
 
 /** Risk signals that put a verification in front of support's eyes (never decide alone). */
-export type ValidationRisk = 'under18ByDateOfBirth' | 'under18ByAdvertAge' | 'failedAgeChecks' | 'declinedBefore' | 'minorReported';
+/** The verification queue's own signals, and the review's (words suggesting a minor, the same phone or picture elsewhere). */
+export type ValidationRisk = 'under18ByDateOfBirth' | 'under18ByAdvertAge' | 'failedAgeChecks' | 'declinedBefore' | 'minorReported' | RiskSignal;
 
 /** One verification in support's queue (validations). */
 export type ValidationItem = {

@@ -20,6 +20,10 @@ import { confirmTwoFactor, disableTwoFactor, setUpTwoFactor } from '../domain/su
 import { createLandingPage } from '../domain/seo/create-landing-page.ts';
 import { listOutboxMessages } from '../domain/accounts/list-outbox-messages.ts';
 import { getPendingCounts } from '../domain/moderation/pending-counts.ts';
+import { ReviewAdvertIdSchema, ReviewQueueQuerySchema, RiskWordIdSchema, RiskWordSchema, SaveReviewSchema } from '#lib/schemas/review.ts';
+import { listReviewQueue } from '../domain/moderation/review-queue.ts';
+import { getReviewAdvert, saveReview } from '../domain/moderation/review-advert.ts';
+import { addRiskWord, listRiskWords, removeRiskWord } from '../domain/moderation/risk-signals.ts';
 import {
   AppealsQuerySchema,
   ContentReportsQuerySchema,
@@ -172,6 +176,27 @@ export function supportRoutes(deps: ApiDeps) {
 
     /** The dashboard: what waits in each moderation queue, and since when. */
     app.get('/pendingcounts', async (request) => getPendingCounts(ctxOf(request)));
+
+    // ---- Review of new adverts and pending changes (Support) ----------------------------------
+
+    /** New adverts, pending changes or pending media; risk signals first, then the longest waiting. */
+    app.get('/reviewqueue', async (request) => {
+      const input = readInput(request, ReviewQueueQuerySchema);
+      return listReviewQueue(ctxOf(request), { skip: input.Skip, take: input.Take, kind: input.Kind });
+    });
+
+    /** One advert for review: each field's approved and proposed value, pending media, risk signals. */
+    app.get('/reviewadvert', async (request) => getReviewAdvert(ctxOf(request), readInput(request, ReviewAdvertIdSchema).Id));
+
+    /** The review saved once: approve, modify or refuse each field; approve or decline a new advert. */
+    app.post('/reviewadvert', async (request) => saveReview(ctxOf(request), readInput(request, SaveReviewSchema), { messaging }));
+
+    /** Words that suggest a minor: they block advertisers' texts and flag adverts in the queues. */
+    app.get('/riskwords', async (request) => listRiskWords(ctxOf(request)));
+
+    app.post('/riskwords', async (request, reply) => reply.code(201).send(await addRiskWord(ctxOf(request), readInput(request, RiskWordSchema))));
+
+    app.post('/removeriskword', async (request) => removeRiskWord(ctxOf(request), readInput(request, RiskWordIdSchema).Id));
 
     // ---- Reports and appeals (Support) --------------------------------------------------------
 

@@ -294,6 +294,8 @@ export const adverts = pgTable(
     searchBoostUntil: tstz('search_boost_until'),
     /** Changes awaiting support's field-by-field review: field → proposed value. */
     pendingChanges: jsonb('pending_changes').$type<PendingChanges>(),
+    /** When pending_changes last went from empty to non-empty (the review queue's "waiting since"); null when nothing is pending. */
+    pendingSince: tstz('pending_since'),
     skippedDashboardItems: text('skipped_dashboard_items').array().notNull().default(emptyTextArray),
     viewCount: integer('view_count').notNull().default(0),
     createdAt: createdAt(),
@@ -309,6 +311,7 @@ export const adverts = pgTable(
     index('adverts_search_boost_idx').on(t.searchBoostUntil),
     index('adverts_holiday_idx').on(t.holidayUntil),
     index('adverts_phone_idx').on(t.phone),
+    index('adverts_pending_since_idx').on(t.pendingSince),
   ],
 );
 
@@ -837,6 +840,21 @@ export const outboxMessages = pgTable(
     error: text('error'),
   },
   (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/**
+ * Words in advert texts that suggest a minor (issue 6 risk signals): support edits the list; an advert
+ * text containing one is refused on save and flags the advert in the review queue. Stored lower-case.
+ */
+export const riskWords = pgTable(
+  'risk_words',
+  {
+    id: id(),
+    word: text('word').notNull(),
+    addedBy: integer('added_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('risk_words_word_unique').on(t.word)],
 );
 
 /** Append only: every state change made by support, the system or an advertiser. */

@@ -685,6 +685,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ adve
             ...p.advert,
             accountId: p.accountId as number,
             approvedBy: p.advert.approvedAt ? supportUserId : null,
+            // Waiting for review since the last edit (the review queue's "since").
+            pendingSince: p.advert.pendingChanges ? p.advert.updatedAt : null,
           })),
         )
         .returning({ id: adverts.id, accountId: adverts.accountId });

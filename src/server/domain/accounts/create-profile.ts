@@ -9,6 +9,7 @@ import { PROFILE_STATUS } from '../adverts/statuses.ts';
 import { hashPassword } from './passwords.ts';
 import { createSession, type NewSession } from './sessions.ts';
 import { requireAcceptablePassword } from './password-policy.ts';
+import { requireNoRiskWords } from '../moderation/risk-signals.ts';
 import { getUserProfile, type UserProfile } from './get-user-profile.ts';
 import { issueEmailVerification } from './email-verification.ts';
 import { issuePhoneCode } from './phone-verification.ts';
@@ -48,6 +49,8 @@ export async function createProfile(
   if (!input.AcceptTerms) throw invalidField('AcceptTerms', 'acceptTerms', 'Accept the terms to continue.');
   await requireCityInRegion(ctx, input.RegionId, input.CityId);
   requireAcceptablePassword(input.Password, { field: 'Password', email: input.Email });
+  // Words suggesting a minor block the advert's name here as they block its texts later (risk signals).
+  await requireNoRiskWords(ctx.db, { name: input.Name });
   if (await findAccountByEmail(ctx.db, input.Email)) throw emailTaken();
 
   const passwordHash = await hashPassword(input.Password);

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { slugify } from '#lib/format.ts';
-import { advertLanguages, advertServices, adverts, type Advert } from '../../db/schema.ts';
+import { advertLanguages, advertServices, adverts, type Advert, type PendingChanges } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { DomainContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
 import { planModeratedChange, type ModeratedField, type ModeratedValues } from './pending-changes.ts';
 import { publishAdvertChange, type AdvertChange } from './own-advert.ts';
+import { requireNoRiskWords } from '../moderation/risk-signals.ts';
 
 /**
  * Writes moderated values to the advert as the public will see them: the columns, the slug with the
@@ -46,6 +47,16 @@ export async function applyModeratedValues(db: Db, advertId: number, values: Mod
 }
 
 /**
+ * When an advert's pending changes started waiting (the review queue's "since"): kept while something
+ * stays pending, now when pending changes appear, null when none are left.
+ */
+export function pendingSinceAfter(advert: Pick<Advert, 'pendingChanges' | 'pendingSince'>, pending: PendingChanges | null, now: Date): Date | null {
+  if (!pending || !Object.keys(pending).length) return null;
+  const hadPending = advert.pendingChanges !== null && Object.keys(advert.pendingChanges).length > 0;
+  return hadPending && advert.pendingSince ? advert.pendingSince : now;
+}
+
+/**
  * One advertiser edit of moderated fields (docs/decisions/011): decides what applies now and what waits
  * for support (`planModeratedChange`), writes both, audits before/after, and publishes the change when
  * the public advert changed. `approved` are the advert's current (approved) values of the same fields.
@@ -55,12 +66,15 @@ export async function saveModeratedEdit(
   advert: Advert,
   input: { action: string; approved: ModeratedValues; wanted: ModeratedValues },
 ): Promise<{ pendingFields: ModeratedField[] }> {
+  // Words that suggest a minor block the save (issue 6 risk signals), whether the text applies or waits.
+  const { name, title, introduction, description } = input.wanted;
+  await requireNoRiskWords(ctx.db, { name, title, introduction, description });
   const plan = planModeratedChange(input.approved, input.wanted, advert.pendingChanges, advert.approvedAt !== null);
   await ctx.db.transaction(async (tx) => {
     await applyModeratedValues(tx, advert.id, plan.apply);
     await tx
       .update(adverts)
-      .set({ pendingChanges: plan.pending })
+      .set({ pendingChanges: plan.pending, pendingSince: pendingSinceAfter(advert, plan.pending, ctx.now()) })
       .where(and(eq(adverts.id, advert.id), eq(adverts.accountId, advert.accountId)));
   });
   await writeAudit(ctx, {

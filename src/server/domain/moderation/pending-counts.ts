@@ -12,7 +12,7 @@ export type PendingCounts = {
   newAdverts: PendingCount;
   /** Verifications waiting for a decision (validation/). */
   verifications: PendingCount;
-  /** Adverts with changes awaiting the field-by-field review (review-adverts/). */
+  /** Approved adverts with changes awaiting the field-by-field review (review-adverts/). */
   pendingChanges: PendingCount;
   /** Pictures, and videos that finished converting, awaiting approval (review/). */
   pendingMedia: PendingCount;
@@ -58,15 +58,16 @@ export async function getPendingCounts(ctx: DomainContext): Promise<PendingCount
       .select({ count: count(), oldest: min(verifications.createdAt) })
       .from(verifications)
       .where(eq(verifications.status, 1)),
-    // The time of the last edit stands for when the changes were proposed.
+    // Approved adverts (a new advert is reviewed whole); waiting since pending_since (the last edit for rows without one).
     db
-      .select({ count: count(), oldest: min(adverts.updatedAt) })
+      .select({ count: count(), oldest: sql<Date | string | null>`min(coalesce(${adverts.pendingSince}, ${adverts.updatedAt}))` })
       .from(adverts)
       .where(
         and(
           isNotNull(adverts.pendingChanges),
           sql`${adverts.pendingChanges} <> '{}'::jsonb`,
           ne(adverts.status, 3),
+          ne(adverts.status, 0),
           isNull(adverts.deletedAt),
         ),
       ),

@@ -22,6 +22,7 @@ import { publishAdvertChange } from '../adverts/own-advert.ts';
 import { issueStatementOfReasons, noticeToAdvertiser } from '../moderation/statements.ts';
 import { OPEN_REPORT_STATUSES } from '../reports/content-reports.ts';
 import { alreadyDecided } from './verification-records.ts';
+import { riskSignalsFor } from '../moderation/risk-signals.ts';
 import { revokeHandoffs } from './handoff.ts';
 
 /**
@@ -88,6 +89,7 @@ async function risksOf(ctx: DomainContext, item: Row): Promise<ValidationRisk[]>
   if ((failed?.n ?? 0) > 0) risks.push('failedAgeChecks');
   if ((declined?.n ?? 0) > 0) risks.push('declinedBefore');
   if ((reports?.n ?? 0) > 0) risks.push('minorReported');
+  if (item.row.advertId !== null) risks.push(...((await riskSignalsFor(ctx.db, [item.row.advertId])).get(item.row.advertId)?.risk ?? []));
   return risks;
 }
 
