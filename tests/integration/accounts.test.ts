@@ -83,7 +83,10 @@ describe('createprofile', () => {
 
     // Signed in with the new session.
     const cookie = sessionCookieOf(response);
-    expect((await userProfile(cookie)).status).toBe(200);
+    const own = await userProfile(cookie);
+    expect(own.status).toBe(200);
+    // The advert it made is named (the verification calls need its id).
+    expect(((await own.json()) as { advertId: number }).advertId).toBe(profile.advertId);
 
     // The email link and the SMS code are in the outbox, in Danish.
     const [mail] = await outboxFor(server, String(input.Email).toLowerCase());

@@ -135,7 +135,7 @@ describe('sessions and permissions', () => {
 
     const cookie = await signIn(server, 'frontend', { email: 'SignIn@Example.test', password: 'advertiser-pass-1' });
     const profile = await (await get('/api/backend/userprofile', { headers: { cookie } })).json();
-    expect(profile).toMatchObject({ email: 'signin@example.test', profileStatus: null, permissions: [] });
+    expect(profile).toMatchObject({ email: 'signin@example.test', advertId: null, profileStatus: null, permissions: [] });
 
     const out = await fetch(`${server.url}/api/backend/logout`, { method: 'POST', headers: { cookie } });
     expect(out.status).toBe(204);

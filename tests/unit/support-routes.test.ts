@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountNav, afterLogin, canOpen, guardTarget, landingRoute, requiresSignIn, routePermission, supportNav, type GuardProfile } from '../../src/dashboards/support/permissions.ts';
 import { supportRouter, supportPath, type SupportRoute } from '../../src/dashboards/support/routes.ts';
-import { backendRouter, backendNav, backendPath } from '../../src/dashboards/backend/routes.ts';
+import { backendRouter, backendNav, backendPath, handoffOf } from '../../src/dashboards/backend/routes.ts';
 import { relativeAge } from '../../src/dashboards/support/dashboard/relative-age.ts';
 import { loginPathFor } from '../../src/dashboards/shared/session-ended.ts';
 import daSupport from '#lib/i18n/da/support.json' with { type: 'json' };
@@ -103,6 +103,8 @@ describe('app routes (spec section 2)', () => {
     expect(match(supportRouter, '/support/appeals/?status=decided')).toMatchObject({ route: 'appeals', search: { status: 'decided' } });
     expect(match(supportRouter, '/support/appeals/12/')?.params).toEqual({ id: '12' });
     expect(supportPath('appeals')).toBe('/support/appeals/');
+    expect(match(supportRouter, '/support/validation/?status=decided&skip=50')).toMatchObject({ route: 'validation', search: { status: 'decided', skip: '50' } });
+    expect(match(supportRouter, '/support/validation/12/')?.params).toEqual({ id: '12' });
   });
 
   it('matches every backend route', () => {
@@ -112,7 +114,16 @@ describe('app routes (spec section 2)', () => {
     expect(match(backendRouter, '/backend/promotion/receipt/77/')?.params).toEqual({ orderId: '77' });
     expect(match(backendRouter, '/backend/purchase-history/9/')?.params).toEqual({ id: '9' });
     expect(match(backendRouter, '/backend/close-advert')?.route).toBe('closeAdvert');
+    expect(match(backendRouter, '/backend/callback-age-verification/?sessionId=abc')).toMatchObject({ route: 'callbackAgeVerification', search: { sessionId: 'abc' } });
     expect(backendPath('priceList')).toBe('/backend/price-list/');
+  });
+
+  it('lets only the verification page with a hand-off token past the backend sign-in guard', () => {
+    expect(handoffOf(match(backendRouter, '/backend/verification/?handoff=abc123'))).toBe('abc123');
+    expect(handoffOf(match(backendRouter, '/backend/verification/'))).toBeNull();
+    expect(handoffOf(match(backendRouter, '/backend/verification/?handoff='))).toBeNull();
+    expect(handoffOf(match(backendRouter, '/backend/dashboard/?handoff=abc123'))).toBeNull();
+    expect(handoffOf(match(backendRouter, '/backend/pictures/?handoff=abc123'))).toBeNull();
   });
 
   it('every route has a permission and a translated screen title', () => {
@@ -158,7 +169,8 @@ describe('every support screen against every permission', () => {
     ['twoFactor', '/support/two-factor/', [login('/support/two-factor/'), O, O, O, O]],
     supportScreen('dashboard', '/support/dashboard/'),
     supportScreen('review', '/support/review/'),
-    supportScreen('validation', '/support/validation/'),
+    ['validation', '/support/validation/', [login('/support/validation/'), O, LANDING, USERS, TWO_FACTOR]],
+    ['validationItem', '/support/validation/12/', [login('/support/validation/12/'), O, LANDING, USERS, TWO_FACTOR]],
     supportScreen('orders', '/support/orders/'),
     supportScreen('adverts', '/support/adverts/'),
     supportScreen('advert', '/support/adverts/7/media/'),

@@ -1,6 +1,7 @@
 /**
  * The advertiser app (/backend/...), client-only. Guard: GET /api/backend/userprofile; a 401 sends the
- * browser to /login/?redirectTo={this path and query}. Each screen is its own chunk (./screens.ts);
+ * browser to /login/?redirectTo={this path and query}; the one exception is the verification page opened
+ * from the QR code on a phone (`/backend/verification/?handoff=…`), which needs no session. Each screen is its own chunk (./screens.ts);
  * screens that later issues build show "coming".
  */
 import { Suspense, useCallback, useEffect, useState } from 'react';
@@ -17,9 +18,9 @@ import { LanguageSwitch } from '../shared/LanguageSwitch.tsx';
 import { StatusScreen } from '../shared/StatusScreen.tsx';
 import { useAppT } from '../shared/use-t.ts';
 import { backendI18n } from './i18n.ts';
-import { backendNav, backendPath, backendRouter } from './routes.ts';
+import { backendNav, backendPath, backendRouter, handoffOf } from './routes.ts';
 import { LogOutScreen } from './log-out/LogOutScreen.tsx';
-import { backendScreens } from './screens.ts';
+import { HandoffScreen, backendScreens } from './screens.ts';
 
 type Session = { status: 'loading' } | { status: 'ready'; profile: UserProfile } | { status: 'error' };
 
@@ -32,6 +33,8 @@ export default function BackendApp() {
   const [profileVersion, setProfileVersion] = useState(0);
   const reloadProfile = useCallback(() => setProfileVersion((n) => n + 1), []);
   const isLogOut = page?.route === 'logOut';
+  // The QR code's link: no session needed (the token stands in for it), so no userprofile and no guard.
+  const handoff = handoffOf(page);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -42,7 +45,7 @@ export default function BackendApp() {
   }, [page?.route]);
 
   useEffect(() => {
-    if (isLogOut) return;
+    if (isLogOut || handoff) return;
     const controller = new AbortController();
     backendApi.userProfile(controller.signal).then(
       (profile) => setSession({ status: 'ready', profile }),
@@ -58,7 +61,7 @@ export default function BackendApp() {
       },
     );
     return () => controller.abort();
-  }, [isLogOut, attempt, profileVersion]);
+  }, [isLogOut, handoff, attempt, profileVersion]);
 
   const screenTitle = page && page.route !== 'root' ? t(`screens.${page.route}`) : t('app.title');
   useEffect(() => {
@@ -66,6 +69,28 @@ export default function BackendApp() {
   }, [screenTitle, t]);
 
   if (isLogOut) return <LogOutScreen text={t('app.signingOut')} />;
+  const languageSwitch = <LanguageSwitch label={t('common:language.label')} names={{ da: t('common:languages.da'), en: t('common:languages.en') }} />;
+  if (handoff) {
+    return (
+      <>
+        <AppFrame
+          router={backendRouter}
+          title={t('app.title')}
+          homeHref={`${backendPath('verification')}?handoff=${encodeURIComponent(handoff)}`}
+          navLabel={t('app.nav')}
+          openMenuLabel={t('app.openMenu')}
+          closeMenuLabel={t('app.closeMenu')}
+          groups={[]}
+          topRight={languageSwitch}
+        >
+          <Suspense fallback={<p className="text-slate-700">{t('app.loading')}</p>}>
+            <HandoffScreen handoff={handoff} />
+          </Suspense>
+        </AppFrame>
+        <Toaster closeLabel={t('common:toast.close')} regionLabel={t('common:toast.region')} />
+      </>
+    );
+  }
   if (session.status === 'loading' || page?.route === 'root') return <StatusScreen>{t('app.loading')}</StatusScreen>;
   if (session.status === 'error') {
     return (
@@ -109,7 +134,7 @@ export default function BackendApp() {
             <a href={locale === 'en' ? '/en/' : '/'} className="hidden text-sm font-medium text-slate-700 underline md:inline">
               {t('app.backToSite')}
             </a>
-            <LanguageSwitch label={t('common:language.label')} names={{ da: t('common:languages.da'), en: t('common:languages.en') }} />
+            {languageSwitch}
           </>
         }
       >

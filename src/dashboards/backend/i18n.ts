@@ -28,6 +28,10 @@ import daPictures from '#lib/i18n/da/backend/pictures.json' with { type: 'json' 
 import enPictures from '#lib/i18n/en/backend/pictures.json' with { type: 'json' };
 import daVideos from '#lib/i18n/da/backend/videos.json' with { type: 'json' };
 import enVideos from '#lib/i18n/en/backend/videos.json' with { type: 'json' };
+import daVerification from '#lib/i18n/da/backend/verification.json' with { type: 'json' };
+import enVerification from '#lib/i18n/en/backend/verification.json' with { type: 'json' };
+import daCallbackAgeVerification from '#lib/i18n/da/backend/callbackAgeVerification.json' with { type: 'json' };
+import enCallbackAgeVerification from '#lib/i18n/en/backend/callbackAgeVerification.json' with { type: 'json' };
 
 const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as Catalog;
 
@@ -35,11 +39,11 @@ export const backendI18n = createI18n({
   locale: 'da',
   catalogs: {
     da: {
-      backend: merge(daBackend, daDashboard, daBasic, daPersonal, daPriceList, daSchedule, daCloseAdvert, daReviews, daBlacklist, daPictures, daVideos),
+      backend: merge(daBackend, daDashboard, daBasic, daPersonal, daPriceList, daSchedule, daCloseAdvert, daReviews, daBlacklist, daPictures, daVideos, daVerification, daCallbackAgeVerification),
       common: daCommon,
     },
     en: {
-      backend: merge(enBackend, enDashboard, enBasic, enPersonal, enPriceList, enSchedule, enCloseAdvert, enReviews, enBlacklist, enPictures, enVideos),
+      backend: merge(enBackend, enDashboard, enBasic, enPersonal, enPriceList, enSchedule, enCloseAdvert, enReviews, enBlacklist, enPictures, enVideos, enVerification, enCallbackAgeVerification),
       common: enCommon,
     },
   },

@@ -53,3 +53,13 @@ export const backendNav: { group: 'advert' | 'promotion' | 'account'; routes: Ba
   },
   { group: 'account', routes: ['blacklist', 'logOut'] },
 ];
+
+/**
+ * The hand-off token of /backend/verification/?handoff=… (the QR code's link), or null. That page opens
+ * without a session: the token stands in for it on the verification's upload, look and delete calls.
+ */
+export function handoffOf(page: { route: string; search: Record<string, string> } | undefined): string | null {
+  if (page?.route !== 'verification') return null;
+  const token = page.search['handoff']?.trim();
+  return token ? token : null;
+}

@@ -23,4 +23,12 @@ export const backendScreens: Partial<Record<BackendRoute, Screen>> = {
   blacklist: screen(() => import('./blacklist/BlacklistScreen.tsx')),
   pictures: screen(() => import('./pictures/PicturesScreen.tsx')),
   videos: screen(() => import('./videos/VideosScreen.tsx')),
+  verification: screen(() => import('./verification/VerificationScreen.tsx')),
+  callbackAgeVerification: screen(() => import('./callback-age-verification/CallbackAgeVerificationScreen.tsx')),
 };
+
+/**
+ * /backend/verification/?handoff=… opened from the QR code on a phone: no session, the token stands in
+ * for it (the one address the app's sign-in guard lets through, see `handoffOf`).
+ */
+export const HandoffScreen = lazyScreen('backend-chunk-reloaded', () => import('./verification/HandoffScreen.tsx'));

@@ -31,14 +31,18 @@ import daAppeals from '#lib/i18n/da/support/appeals.json' with { type: 'json' };
 import enAppeals from '#lib/i18n/en/support/appeals.json' with { type: 'json' };
 import daAppeal from '#lib/i18n/da/support/appeal.json' with { type: 'json' };
 import enAppeal from '#lib/i18n/en/support/appeal.json' with { type: 'json' };
+import daValidationQueue from '#lib/i18n/da/support/validationQueue.json' with { type: 'json' };
+import enValidationQueue from '#lib/i18n/en/support/validationQueue.json' with { type: 'json' };
+import daValidationItem from '#lib/i18n/da/support/validationItem.json' with { type: 'json' };
+import enValidationItem from '#lib/i18n/en/support/validationItem.json' with { type: 'json' };
 
 const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as Catalog;
 
 export const supportI18n = createI18n({
   locale: 'da',
   catalogs: {
-    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal), common: daCommon },
-    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal), common: enCommon },
+    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem), common: daCommon },
+    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem), common: enCommon },
   },
   defaultNamespace: 'support',
 });

@@ -22,6 +22,7 @@ export const routePermission: Record<SupportRoute, SupportPermission | null | 'a
   dashboard: 'Support',
   review: 'Support',
   validation: 'Support',
+  validationItem: 'Support',
   orders: 'Support',
   adverts: 'Support',
   advert: 'Support',

@@ -13,6 +13,7 @@ export const supportRouter = createRouter(
     dashboard: '/support/dashboard',
     review: '/support/review',
     validation: '/support/validation',
+    validationItem: '/support/validation/:id',
     orders: '/support/orders',
     statistics: '/support/statistics',
     logOut: '/support/log-out',

@@ -24,4 +24,6 @@ export const supportScreens: Partial<Record<SupportRoute, Screen>> = {
   contentReport: screen(() => import('./content-report/ContentReportScreen.tsx')),
   appeals: screen(() => import('./appeals/AppealsScreen.tsx')),
   appeal: screen(() => import('./appeal/AppealScreen.tsx')),
+  validation: screen(() => import('./validation/ValidationsScreen.tsx')),
+  validationItem: screen(() => import('./validation-item/ValidationItemScreen.tsx')),
 };

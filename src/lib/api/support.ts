@@ -18,6 +18,7 @@ import type {
   DecideAppealInput,
   DecideContentReportInput,
 } from '../schemas/moderation.ts';
+import type { DecideValidationInput, ValidationDetail, ValidationItem } from '../schemas/verification.ts';
 
 /** A page of a list: the rows and how many there are in all. */
 export type Paged<T> = { total: number; items: T[] };
@@ -65,6 +66,16 @@ export function createSupportApi(options: ClientOptions = {}) {
     /** One appeal by its statement's id, open or decided. */
     appeal: (id: number, signal?: AbortSignal) => client.get<AppealItem>('appeal', { searchParams: { Id: id }, ...withSignal(signal) }),
     decideAppeal: (body: DecideAppealInput) => client.post<undefined>('decideappeal', { json: body }),
+
+    /** Verifications waiting for a decision (oldest first; the default) or decided ones (latest first). */
+    validations: (query: { Status?: 'pending' | 'decided'; Skip?: number; Take?: number }, signal?: AbortSignal) =>
+      client.get<Paged<ValidationItem>>('validations', { searchParams: query, ...withSignal(signal) }),
+    /** One verification with the advert's data and its files (each opening of a file is audited). */
+    validation: (id: number, signal?: AbortSignal) => client.get<ValidationDetail>('validation', { searchParams: { Id: id }, ...withSignal(signal) }),
+    /** The decisions answer the verification; 409 with field Id `alreadyDecided` or `notSubmitted`. */
+    acceptValidation: (id: number) => client.post<ValidationDetail>('acceptvalidation', { json: { Id: id } }),
+    declineValidation: (body: DecideValidationInput) => client.post<ValidationDetail>('declinevalidation', { json: body }),
+    rejectValidation: (body: DecideValidationInput) => client.post<ValidationDetail>('rejectvalidation', { json: body }),
   };
 }
 

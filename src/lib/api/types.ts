@@ -76,6 +76,11 @@ export type UserProfile = {
   /** Whether the account's email (link) and phone (SMS code) are confirmed. */
   emailVerified: boolean;
   phoneVerified: boolean;
+  /**
+   * The advert's id (updateidentification's ProfileId), when the server answers it; without it the
+   * verification screens rely on the provider's callback having recorded the check.
+   */
+  advertId: number | null;
 };
 
 export type SupportPermission = 'Support' | 'SEO' | 'Administration';

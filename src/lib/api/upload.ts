@@ -15,6 +15,8 @@ export type UploadOptions = {
   /** 0..1 of the bytes sent. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Form fields sent before the files (e.g. the verification's `Kind` and `Handoff`: the server reads them first). */
+  fields?: Record<string, string>;
 };
 
 function parse(text: string): unknown {
@@ -30,6 +32,7 @@ function parse(text: string): unknown {
 export function uploadFiles<T>(area: ApiArea, path: string, files: File[], options: UploadOptions = {}): Promise<T> {
   const url = `/api/${area}/${path}`;
   const body = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) body.append(name, value);
   for (const file of files) body.append(UPLOAD_FIELD, file, file.name);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -8,6 +8,8 @@ import { kindOf } from '../adverts/statuses.ts';
 export type UserProfile = {
   id: number;
   email: string;
+  /** The account's advert (its verification calls name it: updateidentification ProfileId); null without one. */
+  advertId: number | null;
   profileStatus: number | null;
   expirationDate: string | null;
   permissions: string[];
@@ -32,6 +34,7 @@ export async function getUserProfile(db: Db, accountId: number, _now: Date): Pro
   return {
     id: account.id,
     email: account.email,
+    advertId: advert?.id ?? null,
     profileStatus: advert?.status ?? null,
     expirationDate: advert?.expirationDate?.toISOString() ?? null,
     permissions: [],

@@ -1,0 +1,348 @@
+/**
+ * /support/validation/{id}/ (Support): one verification (GET validation). The files side by side (the ID
+ * document and the selfie as pictures, or the video), each opened through validationfile, which records
+ * every opening (the screen says so); the advert's data to compare them with (name, age, date of birth,
+ * city, phone); the risk signals in words. Then the decision: accept, decline (reason and rule; the
+ * advertiser may try again) or reject (reason and rule; final, locks the advert: asks first). A decided
+ * verification shows the outcome instead of the form; one decided meanwhile by someone else (409
+ * `alreadyDecided`) says so and shows their decision.
+ */
+import { useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import * as v from 'valibot';
+import { supportApi } from '#lib/api/support.ts';
+import { isApiError } from '#lib/api/errors.ts';
+import { formatDateTime } from '#lib/format.ts';
+import { TERMS_RULES } from '#lib/schemas/moderation.ts';
+import type { ValidationDetail } from '#lib/schemas/verification.ts';
+import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { useApiForm } from '../../../components/form/use-api-form.ts';
+import { AppLink } from '../../shared/AppLink.tsx';
+import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
+import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
+import { useScreenData } from '../../shared/screen-data.tsx';
+import { goToLogin } from '../../shared/session-ended.ts';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
+import { useAppT } from '../../shared/use-t.ts';
+import { supportI18n } from '../i18n.ts';
+import { supportPath, supportRouter } from '../routes.ts';
+import type { SupportScreenProps } from '../screen-props.ts';
+import { ScreenShell } from '../screen-data.tsx';
+import { RiskFlags, isUrgent, methodText, statusText } from '../validation/validation-words.tsx';
+
+const DECISIONS = ['accept', 'decline', 'reject'] as const;
+type Decision = (typeof DECISIONS)[number];
+
+/**
+ * The form: the decision, and for decline and reject the reason and the rule that declinevalidation and
+ * rejectvalidation take (DecideValidationSchema; the server checks them again).
+ */
+const DecisionFormSchema = v.pipe(
+  v.object({
+    Decision: v.picklist(DECISIONS, 'required'),
+    Reason: v.pipe(v.string('required'), v.trim(), v.maxLength(2000, 'tooLong')),
+    Rule: v.union([v.literal(''), v.picklist(TERMS_RULES, 'invalid')], 'invalid'),
+  }),
+  v.forward(v.partialCheck([['Decision'], ['Reason']], (input) => input.Decision === 'accept' || input.Reason !== '', 'required'), ['Reason']),
+  v.forward(v.partialCheck([['Decision'], ['Rule']], (input) => input.Decision === 'accept' || input.Rule !== '', 'required'), ['Rule']),
+);
+type DecisionForm = v.InferOutput<typeof DecisionFormSchema>;
+
+/** yyyy-MM-dd → dd-MM-yyyy. */
+const dayOf = (date: string) => date.split('-').reverse().join('-');
+
+export default function ValidationItemScreen({ params }: SupportScreenProps) {
+  const id = params['id'] ?? '';
+  return <Loader key={id} id={id} />;
+}
+
+function Loader({ id }: { id: string }) {
+  const t = useAppT(supportI18n);
+  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const [alreadyDecided, setAlreadyDecided] = useState(false);
+  const { state, setData, reload } = useScreenData<ValidationDetail | 'notFound'>(async (signal) => {
+    if (numeric === null) return 'notFound';
+    try {
+      return await supportApi.validation(numeric, signal);
+    } catch (error) {
+      if (isApiError(error, 404)) return 'notFound';
+      throw error;
+    }
+  });
+  const title = state.status === 'ready' && state.data !== 'notFound' ? t('validationItem.title', { id: state.data.id }) : t('screens.validationItem');
+  return (
+    <div className="max-w-5xl">
+      <p className="mb-4 text-sm">
+        <AppLink router={supportRouter} href={supportPath('validation')} className="font-medium text-brand-700 underline">
+          {t('validationItem.back')}
+        </AppLink>
+      </p>
+      <ScreenShell id="validation-item-heading" title={title} state={state} loadError={t('validationItem.loadError')} onRetry={reload}>
+        {(item) =>
+          item === 'notFound' ? (
+            <p className="mt-6 text-slate-700">{t('validationItem.notFound')}</p>
+          ) : (
+            <div className="mt-6 space-y-8">
+              <Files t={t} item={item} />
+              <Compare t={t} item={item} />
+              {alreadyDecided ? <FormNotice message={t('validation.alreadyDecided')} /> : null}
+              {item.status === 1 ? (
+                <DecisionFormSection
+                  t={t}
+                  item={item}
+                  onDecided={setData}
+                  onAlreadyDecided={() => {
+                    setAlreadyDecided(true);
+                    reload();
+                  }}
+                />
+              ) : (
+                <Outcome t={t} item={item} />
+              )}
+            </div>
+          )
+        }
+      </ScreenShell>
+    </div>
+  );
+}
+
+function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(10rem,auto)_1fr]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold text-ink">{term}</dt>
+          <dd className="whitespace-pre-line break-words text-slate-800">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Files({ t, item }: { t: TFunction; item: ValidationDetail }) {
+  return (
+    <section aria-labelledby="validation-files-title" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="validation-files-title" className="text-lg font-semibold text-ink">
+        {t('validationItem.filesTitle')}
+      </h2>
+      <p className="mt-1 text-sm font-medium text-slate-700" data-audited>
+        {t('validationItem.audited')}
+      </p>
+      {item.files.length === 0 ? (
+        <p className="mt-3 text-slate-700">
+          {item.filesDeletedAt
+            ? t('validationItem.filesDeleted', { date: formatDateTime(item.filesDeletedAt) })
+            : item.method === 'provider'
+              ? t('validationItem.noFilesProvider')
+              : t('validationItem.noFiles')}
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-4 md:grid-cols-2">
+          {item.files.map((file) => {
+            const label = t(`validationItem.kind.${file.kind}`);
+            return (
+              <li key={file.kind} className="rounded-lg border border-slate-200 p-3" data-file={file.kind}>
+                <p className="font-semibold text-ink">{label}</p>
+                <p className="text-sm text-slate-700">{t('validationItem.uploadedAt', { date: formatDateTime(file.uploadedAt) })}</p>
+                {file.kind === 'video' ? (
+                  <video controls preload="none" src={file.url} aria-label={label} className="mt-2 max-h-[28rem] w-full rounded-md bg-slate-900" />
+                ) : (
+                  <>
+                    <img src={file.url} alt={t('validationItem.fileAlt', { file: label, id: item.id })} className="mt-2 max-h-[28rem] w-full rounded-md bg-slate-100 object-contain" />
+                    <a href={file.url} target="_blank" rel="noopener" className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+                      {t('validationItem.openFull', { file: label })}
+                      <span className="sr-only"> ({t('validationItem.newTab')})</span>
+                    </a>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Compare({ t, item }: { t: TFunction; item: ValidationDetail }) {
+  const none = t('validationItem.none');
+  const { advert } = item;
+  return (
+    <section aria-labelledby="validation-compare-title" className={`rounded-xl border bg-white p-5 ${isUrgent(item.risk) ? 'border-red-400' : 'border-slate-200'}`}>
+      <h2 id="validation-compare-title" className="text-lg font-semibold text-ink">
+        {t('validationItem.compareTitle')}
+      </h2>
+      <div className="mt-3">
+        {item.risk.length > 0 ? <RiskFlags t={t} risk={item.risk} /> : <p className="text-sm text-slate-700">{t('validationItem.noRisk')}</p>}
+      </div>
+      {advert ? (
+        <Facts
+          rows={[
+            [t('validationItem.advertName'), advert.name],
+            [t('validationItem.age'), advert.age === null ? none : String(advert.age)],
+            [t('validationItem.dateOfBirth'), advert.dateOfBirth ? <span key="dob" data-date-of-birth>{dayOf(advert.dateOfBirth)}</span> : none],
+            [t('validationItem.city'), advert.city ?? none],
+            [t('validationItem.phone'), advert.phone ?? none],
+            [t('validationItem.email'), item.accountEmail],
+            [t('validationItem.method'), methodText(t, item.method)],
+            [t('validationItem.submitted'), formatDateTime(item.submittedAt ?? item.createdAt)],
+          ]}
+        />
+      ) : (
+        <p className="mt-2 text-slate-700">{t('validationItem.advertGone')}</p>
+      )}
+    </section>
+  );
+}
+
+function Outcome({ t, item }: { t: TFunction; item: ValidationDetail }) {
+  return (
+    <section aria-labelledby="validation-outcome-title" className="rounded-xl border border-emerald-300 bg-emerald-50 p-5" data-outcome={item.status}>
+      <h2 id="validation-outcome-title" className="text-lg font-semibold text-ink">
+        {t('validationItem.outcomeTitle')}
+      </h2>
+      <Facts
+        rows={[
+          [t('validationItem.outcome'), statusText(t, item.status)],
+          ...(item.rule ? ([[t('validationItem.rule'), t(`moderation.rules.${item.rule}`, { defaultValue: item.rule })]] as [string, string][]) : []),
+          ...(item.reason ? ([[t('validationItem.reason'), item.reason]] as [string, string][]) : []),
+          [t('validationItem.decidedBy'), item.decidedBy?.name ?? t('validationItem.system')],
+          [t('validationItem.decidedAt'), item.decidedAt ? formatDateTime(item.decidedAt) : t('validationItem.none')],
+        ]}
+      />
+    </section>
+  );
+}
+
+type FormProps = {
+  t: TFunction;
+  item: ValidationDetail;
+  onDecided: (item: ValidationDetail) => void;
+  onAlreadyDecided: () => void;
+};
+
+function DecisionFormSection({ t, item, onDecided, onAlreadyDecided }: FormProps) {
+  const [confirming, setConfirming] = useState(false);
+  // Set once support confirmed the rejection; the next submit sends it.
+  const confirmed = useRef(false);
+  const form = useApiForm({
+    schema: DecisionFormSchema,
+    defaultValues: { Reason: '', Rule: '' },
+    onUnauthorized: goToLogin,
+    onValid: async (values: DecisionForm) => {
+      if (values.Decision === 'reject' && !confirmed.current) {
+        setConfirming(true);
+        return;
+      }
+      confirmed.current = false;
+      try {
+        const body = { Id: item.id, Reason: values.Reason, Rule: values.Rule as (typeof TERMS_RULES)[number] };
+        const decided =
+          values.Decision === 'accept'
+            ? await supportApi.acceptValidation(item.id)
+            : values.Decision === 'decline'
+              ? await supportApi.declineValidation(body)
+              : await supportApi.rejectValidation(body);
+        form.reset(values);
+        onDecided(decided);
+      } catch (error) {
+        const key = failureKey(error);
+        if (key === 'alreadyDecided') {
+          form.reset(values);
+          onAlreadyDecided();
+          return;
+        }
+        if (key === 'notSubmitted') {
+          form.setNotice(key);
+          return;
+        }
+        throw error;
+      }
+    },
+  });
+  const {
+    register,
+    watch,
+    formState: { errors, isDirty, isSubmitting },
+  } = form;
+  useUnsavedChanges(isDirty, t('form.unsaved'));
+  const decision = watch('Decision') as Decision | undefined;
+  const needsReason = decision === 'decline' || decision === 'reject';
+  const decisionError = fieldText(t, errors.Decision?.message);
+
+  return (
+    <section aria-labelledby="validation-form-title" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="validation-form-title" className="text-lg font-semibold text-ink">
+        {t('validationItem.formTitle')}
+      </h2>
+      <form noValidate onSubmit={form.submit} className="mt-4 space-y-5">
+        <FormNotice message={noticeText(t, form.notice)} />
+        <fieldset aria-describedby={decisionError ? 'validation-decision-error' : undefined}>
+          <legend className="text-sm font-semibold text-ink">
+            {t('validationItem.decision')}
+            <span aria-hidden="true"> *</span>
+          </legend>
+          <div className="mt-2 space-y-2">
+            {DECISIONS.map((value) => (
+              <div key={value} className="flex items-start gap-3">
+                <input
+                  {...register('Decision')}
+                  id={`validation-decision-${value}`}
+                  type="radio"
+                  value={value}
+                  aria-invalid={decisionError ? 'true' : 'false'}
+                  className="mt-0.5 h-5 w-5 border-slate-400"
+                />
+                <label htmlFor={`validation-decision-${value}`} className="text-sm text-ink">
+                  <span className="font-medium">{t(`validationItem.decisions.${value}`)}</span>
+                  <span className="text-slate-600"> – {t(`validationItem.decisionHelp.${value}`)}</span>
+                </label>
+              </div>
+            ))}
+          </div>
+          {decisionError ? (
+            <p id="validation-decision-error" className="mt-1 text-sm text-red-700">
+              {decisionError}
+            </p>
+          ) : null}
+        </fieldset>
+        {needsReason ? (
+          <>
+            <Field id="validation-rule" label={t('validationItem.rule')} required error={fieldText(t, errors.Rule?.message)}>
+              {(c) => (
+                <select {...c} {...register('Rule')} className={controlClass(Boolean(errors.Rule), 'h-11')}>
+                  <option value="">{t('validationItem.chooseRule')}</option>
+                  {TERMS_RULES.map((rule) => (
+                    <option key={rule} value={rule}>
+                      {t(`moderation.rules.${rule}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="validation-reason" label={t('validationItem.reason')} required hint={t(`validationItem.reasonHint.${decision}`)} error={fieldText(t, errors.Reason?.message)}>
+              {(c) => <textarea {...c} {...register('Reason')} rows={4} maxLength={2000} className={controlClass(Boolean(errors.Reason), 'py-2')} />}
+            </Field>
+          </>
+        ) : null}
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? t('validationItem.deciding') : t('validationItem.decide')}
+        </button>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={t('validationItem.confirmTitle')}
+        body={t('validationItem.confirmBody', { name: item.advert?.name ?? item.advertName ?? '' })}
+        confirmLabel={t('validationItem.confirmReject')}
+        cancelLabel={t('form.cancel')}
+        onConfirm={() => {
+          setConfirming(false);
+          confirmed.current = true;
+          void form.submit();
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}
