@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema.ts';
 import { searchIndexChangesSince, searchIndexVersion } from '../domain/search/search-index-log.ts';
+import { removeTreeQuietly } from './remove-quietly.ts';
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -332,7 +333,8 @@ async function swapCurrent(siteDir: string, folder: string): Promise<void> {
 
 /**
  * Keeps the served build and the one before it (pages still open in a browser load their assets).
- * Builds share kept pages as hard links, so removing one never touches a file another still has.
+ * Builds share kept pages as hard links, so removing one never touches a file another still has. Old
+ * builds go at the lowest priority (`removeTreeQuietly`), so searches answered meanwhile do not wait.
  */
 async function pruneBuilds(siteDir: string, keep: number): Promise<void> {
   const buildsDir = path.join(siteDir, 'builds');
@@ -343,7 +345,7 @@ async function pruneBuilds(siteDir: string, keep: number): Promise<void> {
   );
   withTimes.sort((a, b) => b.mtime - a.mtime);
   for (const old of withTimes.slice(Math.max(0, keep - 1))) {
-    await rm(path.join(buildsDir, old.name), { recursive: true, force: true });
+    await removeTreeQuietly(path.join(buildsDir, old.name));
   }
 }
 
