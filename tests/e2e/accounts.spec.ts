@@ -192,6 +192,13 @@ test('an incomplete /create form says what is missing and keeps what was typed; 
   );
   await expect(page.getByLabel('Fødselsdato')).toHaveValue('15-04-1995');
   await expect(page).toHaveURL(/\/create\/$/);
+
+  // A name with a word that suggests a minor: refused at the name, everything else kept.
+  await page.getByLabel('E-mail').fill(`${unique('ord')}@example.invalid`);
+  await page.getByLabel('Navn i annoncen').fill('Skolepige Sofie');
+  await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
+  await expect(page.locator('#create-name-error')).toHaveText('Teksten indeholder ord, der ikke er tilladt her, fordi de kan pege på en mindreårig.');
+  await expect(page.getByLabel('Fødselsdato')).toHaveValue('15-04-1995');
 });
 
 test('a signed-in advertiser opening /create is told they already have an account', async ({ page, checkA11y }) => {

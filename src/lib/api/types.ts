@@ -126,20 +126,8 @@ export type SaveSupportUserBody = {
 /** POST /api/support/twofactorsetup: a new pending secret (base32), its otpauth URI and that URI as a QR code (SVG). */
 export type TwoFactorSetup = { secret: string; otpauthUri: string; qrSvg: string };
 
-/** One queue of the support dashboard: how many items wait and the oldest one's time (ISO, null when none). */
-export type PendingCount = { count: number; oldest: string | null };
-
-/** GET /api/support/pendingcounts. `reports.urgent`: suspected minors or trafficking not yet decided. */
-export type PendingCounts = {
-  newAdverts: PendingCount;
-  verifications: PendingCount;
-  pendingChanges: PendingCount;
-  pendingMedia: PendingCount;
-  reports: PendingCount & { urgent: number };
-  pendingReviews: PendingCount;
-  /** Advertisers' appeals against statements of reasons not yet decided. */
-  appeals: PendingCount;
-};
+/** GET /api/support/pendingcounts (one type with the server's). */
+export type { PendingCount, PendingCounts } from '#lib/schemas/moderation.ts';
 
 export type Credentials = { email: string; password: string };
 

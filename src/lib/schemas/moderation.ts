@@ -190,3 +190,24 @@ export type AppealItem = {
   appealDecidedBy: DecidedBy;
   appealDecidedAt: string | null;
 };
+
+/** One queue on support's dashboard: how many items wait, and since when the oldest has waited. */
+export type PendingCount = { count: number; oldest: string | null };
+
+/** GET /api/support/pendingcounts: the support dashboard's queues. */
+export type PendingCounts = {
+  /** Adverts with status New, not deleted (review/). */
+  newAdverts: PendingCount;
+  /** Verifications waiting for a decision (validation/). */
+  verifications: PendingCount;
+  /** Approved adverts with changes awaiting the field-by-field review (review-adverts/). */
+  pendingChanges: PendingCount;
+  /** Pictures, and videos that finished converting, awaiting approval (review/). */
+  pendingMedia: PendingCount;
+  /** Reports not yet decided (content-reports/); `urgent`: suspected minors or trafficking among them. */
+  reports: PendingCount & { urgent: number };
+  /** Visitors' reviews awaiting approval (pending-reviews/). */
+  pendingReviews: PendingCount;
+  /** Advertisers' appeals against statements of reasons not yet decided; `oldest`: the oldest appeal. */
+  appeals: PendingCount;
+};

@@ -3,26 +3,7 @@ import { adverts, contentReports, pictures, reviews, statementsOfReasons, verifi
 import type { DomainContext } from '../context.ts';
 import { requirePermission } from '../permissions.ts';
 import { OPEN_REPORT_STATUSES } from '../reports/content-reports.ts';
-
-/** One queue on support's dashboard: how many items wait, and since when the oldest has waited. */
-export type PendingCount = { count: number; oldest: string | null };
-
-export type PendingCounts = {
-  /** Adverts with status New, not deleted (review/). */
-  newAdverts: PendingCount;
-  /** Verifications waiting for a decision (validation/). */
-  verifications: PendingCount;
-  /** Approved adverts with changes awaiting the field-by-field review (review-adverts/). */
-  pendingChanges: PendingCount;
-  /** Pictures, and videos that finished converting, awaiting approval (review/). */
-  pendingMedia: PendingCount;
-  /** Reports not yet decided (content-reports/); `urgent`: suspected minors or trafficking among them. */
-  reports: PendingCount & { urgent: number };
-  /** Visitors' reviews awaiting approval (pending-reviews/). */
-  pendingReviews: PendingCount;
-  /** Advertisers' appeals against statements of reasons not yet decided; `oldest`: the oldest appeal. */
-  appeals: PendingCount;
-};
+import type { PendingCount, PendingCounts } from '#lib/schemas/moderation.ts';
 
 /** Priority 2: Urgent. */
 const URGENT = 2;
