@@ -105,6 +105,11 @@ describe('app routes (spec section 2)', () => {
     expect(supportPath('appeals')).toBe('/support/appeals/');
     expect(match(supportRouter, '/support/validation/?status=decided&skip=50')).toMatchObject({ route: 'validation', search: { status: 'decided', skip: '50' } });
     expect(match(supportRouter, '/support/validation/12/')?.params).toEqual({ id: '12' });
+    expect(match(supportRouter, '/support/review/?kind=media')).toMatchObject({ route: 'review', search: { kind: 'media' } });
+    expect(match(supportRouter, '/support/review-adverts/?kind=new&skip=50')).toMatchObject({ route: 'reviewAdverts', search: { kind: 'new', skip: '50' } });
+    expect(match(supportRouter, '/support/review-adverts/12/')?.params).toEqual({ id: '12' });
+    expect(supportPath('review')).toBe('/support/review/');
+    expect(supportPath('reviewAdverts')).toBe('/support/review-adverts/');
   });
 
   it('matches every backend route', () => {

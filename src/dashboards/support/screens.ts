@@ -26,4 +26,7 @@ export const supportScreens: Partial<Record<SupportRoute, Screen>> = {
   appeal: screen(() => import('./appeal/AppealScreen.tsx')),
   validation: screen(() => import('./validation/ValidationsScreen.tsx')),
   validationItem: screen(() => import('./validation-item/ValidationItemScreen.tsx')),
+  review: screen(() => import('./review/ReviewScreen.tsx')),
+  reviewAdverts: screen(() => import('./review/ReviewAdvertsScreen.tsx')),
+  reviewAdvert: screen(() => import('./review-advert/ReviewAdvertScreen.tsx')),
 };

@@ -19,6 +19,23 @@ import type {
   DecideContentReportInput,
 } from '../schemas/moderation.ts';
 import type { DecideValidationInput, ValidationDetail, ValidationItem } from '../schemas/verification.ts';
+import type { ReviewAdvertAnswer, ReviewAction, ReviewField, ReviewQueueAnswer, ReviewQueueKind } from '../schemas/review.ts';
+import type { BackendPicture, BackendVideo } from '../schemas/media.ts';
+import type { TermsRule } from '../schemas/moderation.ts';
+
+/** One field's decision in a review save (`Value` with modify, `Reason` with refuse). */
+export type ReviewFieldDecision = { Field: ReviewField; Action: ReviewAction; Value?: unknown; Reason?: string };
+
+/** The review saved once: the fields' decisions, and Approve or Decline of a new advert. */
+export type SaveReviewBody = {
+  Id: number;
+  Fields?: ReviewFieldDecision[];
+  Approve?: boolean;
+  Decline?: { Reason: string; Rule: TermsRule } | null;
+};
+
+/** Support's decision on a pending picture or video (a reason is told to the advertiser). */
+export type MediaDecisionBody = { Id: number; Reason: string; Rule?: TermsRule };
 
 /** A page of a list: the rows and how many there are in all. */
 export type Paged<T> = { total: number; items: T[] };
@@ -27,6 +44,8 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export function createSupportApi(options: ClientOptions = {}) {
   const client = createApiClient('support', options);
+  // Support's media moderation lives under the backend's names (/api/backend/approveimageitem, …), with the support session.
+  const media = createApiClient('backend', options);
   return {
     client,
     supportProfile: (signal?: AbortSignal) => client.get<SupportProfile>('supportprofile', withSignal(signal)),
@@ -76,6 +95,19 @@ export function createSupportApi(options: ClientOptions = {}) {
     acceptValidation: (id: number) => client.post<ValidationDetail>('acceptvalidation', { json: { Id: id } }),
     declineValidation: (body: DecideValidationInput) => client.post<ValidationDetail>('declinevalidation', { json: body }),
     rejectValidation: (body: DecideValidationInput) => client.post<ValidationDetail>('rejectvalidation', { json: body }),
+
+    /** New adverts (the default), pending changes or pending media; risk signals first, then the longest waiting. */
+    reviewQueue: (query: { Kind?: ReviewQueueKind; Skip?: number; Take?: number }, signal?: AbortSignal) =>
+      client.get<ReviewQueueAnswer>('reviewqueue', { searchParams: query, ...withSignal(signal) }),
+    /** One advert for review: each field's approved and proposed value, pending media and risk signals. */
+    reviewAdvert: (id: number, signal?: AbortSignal) =>
+      client.get<ReviewAdvertAnswer>('reviewadvert', { searchParams: { Id: id }, ...withSignal(signal) }),
+    /** 400 naming the field (`notPending`, a form rule); 409 `notNew`, or Approve `notVerified`. */
+    saveReview: (body: SaveReviewBody) => client.post<ReviewAdvertAnswer>('reviewadvert', { json: body }),
+    approvePicture: (id: number) => media.post<BackendPicture>('approveimageitem', { json: { Id: id } }),
+    declinePicture: (body: MediaDecisionBody) => media.post<BackendPicture>('declineimageitem', { json: body }),
+    approveVideo: (id: number) => media.post<BackendVideo>('approvevideoitem', { json: { Id: id } }),
+    declineVideo: (body: MediaDecisionBody) => media.post<BackendVideo>('declinevideoitem', { json: body }),
   };
 }
 
