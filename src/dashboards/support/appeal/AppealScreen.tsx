@@ -10,7 +10,6 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { supportApi } from '#lib/api/support.ts';
-import { isApiError } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { APPEAL_DECISIONS, DecideAppealSchema, type AppealDecision, type AppealItem, type DecideAppealInput } from '#lib/schemas/moderation.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
@@ -25,16 +24,7 @@ import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
-
-/** The appeal with this id; 'notFound' when there is none. */
-async function findAppeal(id: number, signal: AbortSignal): Promise<AppealItem | 'notFound'> {
-  try {
-    return await supportApi.appeal(id, signal);
-  } catch (error) {
-    if (isApiError(error, 404)) return 'notFound';
-    throw error;
-  }
-}
+import { Facts, itemLoader } from '../item-screen.tsx';
 
 export default function AppealScreen({ params }: SupportScreenProps) {
   const id = params['id'] ?? '';
@@ -46,10 +36,9 @@ type Decided = { decision: AppealDecision; reason: string };
 
 function AppealLoader({ id }: { id: string }) {
   const t = useAppT(supportI18n);
-  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
   const [decided, setDecided] = useState<Decided | null>(null);
   const [alreadyDecided, setAlreadyDecided] = useState(false);
-  const { state, reload } = useScreenData<AppealItem | 'notFound'>(async (signal) => (numeric === null ? 'notFound' : await findAppeal(numeric, signal)));
+  const { state, reload } = useScreenData<AppealItem | 'notFound'>(itemLoader(id, (itemId, signal) => supportApi.appeal(itemId, signal)));
   return (
     <div className="max-w-3xl">
       <p className="mb-4 text-sm">
@@ -92,19 +81,6 @@ function AppealLoader({ id }: { id: string }) {
         }
       </ScreenShell>
     </div>
-  );
-}
-
-function Facts({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(10rem,auto)_1fr]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-semibold text-ink">{term}</dt>
-          <dd className="whitespace-pre-line break-words text-slate-800">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

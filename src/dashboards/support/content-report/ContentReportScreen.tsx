@@ -27,6 +27,7 @@ import { supportPath, supportRouter } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { PriorityFlag, reasonText } from '../content-reports/report-words.tsx';
+import { Facts, itemLoader } from '../item-screen.tsx';
 
 export default function ContentReportScreen({ params }: SupportScreenProps) {
   const id = params['id'] ?? '';
@@ -35,17 +36,8 @@ export default function ContentReportScreen({ params }: SupportScreenProps) {
 
 function ReportLoader({ id }: { id: string }) {
   const t = useAppT(supportI18n);
-  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
   const [alreadyDecided, setAlreadyDecided] = useState(false);
-  const { state, setData, reload } = useScreenData<ContentReportDetail | 'notFound'>(async (signal) => {
-    if (numeric === null) return 'notFound';
-    try {
-      return await supportApi.contentReport(numeric, signal);
-    } catch (error) {
-      if (isApiError(error, 404)) return 'notFound';
-      throw error;
-    }
-  });
+  const { state, setData, reload } = useScreenData<ContentReportDetail | 'notFound'>(itemLoader(id, (itemId, signal) => supportApi.contentReport(itemId, signal)));
   const title = state.status === 'ready' && state.data !== 'notFound' ? t('contentReport.title', { id: state.data.id }) : t('screens.contentReport');
   return (
     <div className="max-w-3xl">
@@ -81,19 +73,6 @@ function ReportLoader({ id }: { id: string }) {
         }
       </ScreenShell>
     </div>
-  );
-}
-
-function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
-  return (
-    <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(10rem,auto)_1fr]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-semibold text-ink">{term}</dt>
-          <dd className="whitespace-pre-line break-words text-slate-800">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

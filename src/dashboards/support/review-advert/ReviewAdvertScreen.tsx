@@ -12,7 +12,7 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { supportApi, type ReviewFieldDecision } from '#lib/api/support.ts';
-import { ApiError, fieldErrorsOf, isApiError } from '#lib/api/errors.ts';
+import { ApiError, fieldErrorsOf } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { TERMS_RULES, type TermsRule } from '#lib/schemas/moderation.ts';
 import type { ReviewAction, ReviewAdvertAnswer, ReviewField, ReviewFieldRow, ReviewValues } from '#lib/schemas/review.ts';
@@ -30,6 +30,7 @@ import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { RiskFlags } from '../review/review-words.tsx';
 import { reviewAdvertHref } from '../review/ReviewScreen.tsx';
+import { Facts, itemLoader } from '../item-screen.tsx';
 
 /** The fields support may give a value of its own (plain text inputs); the others are approved or refused. */
 const MODIFIABLE: readonly ReviewField[] = ['name', 'introduction', 'phone', 'website', 'age', 'height', 'weight'];
@@ -44,17 +45,8 @@ export default function ReviewAdvertScreen({ params }: SupportScreenProps) {
 
 function AdvertLoader({ id }: { id: string }) {
   const t = useAppT(supportI18n);
-  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
   const [done, setDone] = useState<string | null>(null);
-  const { state, setData, reload } = useScreenData<ReviewAdvertAnswer | 'notFound'>(async (signal) => {
-    if (numeric === null) return 'notFound';
-    try {
-      return await supportApi.reviewAdvert(numeric, signal);
-    } catch (error) {
-      if (isApiError(error, 404)) return 'notFound';
-      throw error;
-    }
-  });
+  const { state, setData, reload } = useScreenData<ReviewAdvertAnswer | 'notFound'>(itemLoader(id, (itemId, signal) => supportApi.reviewAdvert(itemId, signal)));
   const title = state.status === 'ready' && state.data !== 'notFound' ? t('reviewAdvert.title', { name: state.data.name }) : t('screens.reviewAdvert');
   const updated = (answer: ReviewAdvertAnswer, message: string) => {
     setData(answer);
@@ -84,19 +76,6 @@ function AdvertLoader({ id }: { id: string }) {
         }
       </ScreenShell>
     </div>
-  );
-}
-
-function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
-  return (
-    <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(10rem,auto)_1fr]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-semibold text-ink">{term}</dt>
-          <dd className="whitespace-pre-line break-words text-slate-800">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -11,7 +11,6 @@ import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import * as v from 'valibot';
 import { supportApi } from '#lib/api/support.ts';
-import { isApiError } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { TERMS_RULES } from '#lib/schemas/moderation.ts';
 import type { ValidationDetail } from '#lib/schemas/verification.ts';
@@ -29,6 +28,7 @@ import { supportPath, supportRouter } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { RiskFlags, isUrgent, methodText, statusText } from '../validation/validation-words.tsx';
+import { Facts, itemLoader } from '../item-screen.tsx';
 
 const DECISIONS = ['accept', 'decline', 'reject'] as const;
 type Decision = (typeof DECISIONS)[number];
@@ -58,17 +58,8 @@ export default function ValidationItemScreen({ params }: SupportScreenProps) {
 
 function Loader({ id }: { id: string }) {
   const t = useAppT(supportI18n);
-  const numeric = /^\d{1,9}$/.test(id) ? Number(id) : null;
   const [alreadyDecided, setAlreadyDecided] = useState(false);
-  const { state, setData, reload } = useScreenData<ValidationDetail | 'notFound'>(async (signal) => {
-    if (numeric === null) return 'notFound';
-    try {
-      return await supportApi.validation(numeric, signal);
-    } catch (error) {
-      if (isApiError(error, 404)) return 'notFound';
-      throw error;
-    }
-  });
+  const { state, setData, reload } = useScreenData<ValidationDetail | 'notFound'>(itemLoader(id, (itemId, signal) => supportApi.validation(itemId, signal)));
   const title = state.status === 'ready' && state.data !== 'notFound' ? t('validationItem.title', { id: state.data.id }) : t('screens.validationItem');
   return (
     <div className="max-w-5xl">
@@ -104,19 +95,6 @@ function Loader({ id }: { id: string }) {
         }
       </ScreenShell>
     </div>
-  );
-}
-
-function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
-  return (
-    <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(10rem,auto)_1fr]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-semibold text-ink">{term}</dt>
-          <dd className="whitespace-pre-line break-words text-slate-800">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
