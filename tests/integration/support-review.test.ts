@@ -11,6 +11,7 @@ import { advertiserSessionCookie, callApi, createAdvertiser, type AdvertiserFixt
 import { uniquePhone } from './accounts-helpers.ts';
 import { createSupportUserOverHttp, signInSupport } from './support-helpers.ts';
 import { submitDocuments, supportApi, type Advertiser } from './verification-helpers.ts';
+import { INTRODUCTORY_PERIOD_DAYS } from '#server/domain/adverts/statuses.ts';
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -30,7 +31,7 @@ async function advertiser(name: string, fixture: AdvertiserFixture = {}): Promis
   return { advertId: created.id, accountId: created.accountId, name, email: created.email, cookie: await advertiserSessionCookie(server.db, created.accountId) };
 }
 
-/** A new advert, not approved and not verified, with a package running (so approval alone makes it public). */
+/** A new advert, not approved and not verified, with a package running (bought before approval). */
 const newAdvert = (name: string, fixture: AdvertiserFixture = {}) =>
   advertiser(name, { status: 0, approvedAt: null, ageVerifiedAt: null, expirationDate: new Date(Date.now() + 30 * DAY), ...fixture });
 
@@ -140,6 +141,25 @@ describe('a new advert', () => {
     const again = await save({ Id: who.advertId, Approve: true });
     expect(again.status).toBe(409);
     expect(fieldsOf(again.body)).toEqual({ Approve: 'notNew' });
+  });
+
+  it('a first approval without a package gives the introductory period (docs/decisions/016); a package already bought is kept', async () => {
+    const fresh = await newAdvert('Ida Intro', { expirationDate: null });
+    const paid = await newAdvert('Pia Pakke');
+    const paidUntil = (await rowOf(paid.advertId)).expirationDate!;
+    for (const who of [fresh, paid]) {
+      await submitDocuments(server, who);
+      const [verification] = await server.db.select().from(verifications).where(eq(verifications.advertId, who.advertId)).orderBy(desc(verifications.id)).limit(1);
+      expect((await supportApi(server, 'acceptvalidation', supportCookie, { body: { Id: verification!.id } })).status).toBe(200);
+      expect((await save({ Id: who.advertId, Approve: true })).status).toBe(200);
+    }
+    const days = ((await rowOf(fresh.advertId)).expirationDate!.getTime() - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(INTRODUCTORY_PERIOD_DAYS - 0.01);
+    expect(days).toBeLessThanOrEqual(INTRODUCTORY_PERIOD_DAYS);
+    expect((await rowOf(paid.advertId)).expirationDate).toEqual(paidUntil);
+    expect((await freeText('Ida Intro')).body.items.map((i: { id: number }) => i.id)).toContain(fresh.advertId);
+    const [note] = await notifications(fresh);
+    expect(note!.body).toMatch(/vises på siden til og med \d{2}-\d{2}-\d{4}/);
   });
 
   it('declined: locked, with a statement of reasons the advertiser is told about', async () => {

@@ -23,6 +23,12 @@ export function kindOf(advert: { kind: number; gender: number }): AdvertKind {
 /** Who changes a status: the advertiser (own advert), support staff, or the system (jobs, approval flow). */
 export type StatusChanger = 'advertiser' | 'support' | 'system';
 
+/**
+ * Days a newly approved advert is shown without a package (docs/decisions/016): support's first
+ * approval of an advert that never had a package sets its expiration date this far ahead.
+ */
+export const INTRODUCTORY_PERIOD_DAYS = 14;
+
 /** Days a deleted account can still be restored by its owner (restoreprofile). */
 export const RESTORE_DAYS = 30;
 

@@ -18,7 +18,8 @@ import { requirePermission } from '../permissions.ts';
 import { applyModeratedValues, pendingSinceAfter } from '../adverts/moderated-edit.ts';
 import { publishAdvertChange } from '../adverts/own-advert.ts';
 import { changeAdvertStatus, requireStatusChange, statusChangerOf } from '../adverts/change-status.ts';
-import { PROFILE_STATUS, kindOf } from '../adverts/statuses.ts';
+import { INTRODUCTORY_PERIOD_DAYS, PROFILE_STATUS, kindOf } from '../adverts/statuses.ts';
+import { formatDate } from '#lib/format.ts';
 import { requireVerifiedForLive } from '../verification/require-verified.ts';
 import { MODERATION, backendPicture } from '../media/pictures.ts';
 import { backendVideo } from '../media/videos.ts';
@@ -236,10 +237,12 @@ export async function saveReview(ctx: DomainContext, input: SaveReviewInput, dep
       .where(eq(adverts.id, advert.id));
   });
   // The status changes after the commit: changeAdvertStatus refreshes the search index, which must see committed rows.
+  // An advert that never had a package gets the introductory period (docs/decisions/016).
+  const expirationDate = advert.expirationDate ?? new Date(now.getTime() + INTRODUCTORY_PERIOD_DAYS * 86_400_000);
   if (input.Approve) {
     await changeAdvertStatus(ctx, advert, PROFILE_STATUS.Active, {
       action: 'advert.approve',
-      extra: { approvedAt: now, approvedBy: supportUserId, statusReason: null },
+      extra: { approvedAt: now, approvedBy: supportUserId, statusReason: null, expirationDate },
     });
   } else if (input.Decline) {
     await changeAdvertStatus(ctx, advert, PROFILE_STATUS.Locked, {
@@ -262,8 +265,8 @@ export async function saveReview(ctx: DomainContext, input: SaveReviewInput, dep
       {
         titleDa: 'Din annonce er godkendt',
         titleEn: 'Your advert is approved',
-        bodyDa: 'Support har godkendt din annonce. Den vises på siden, så længe du har en aktiv pakke.',
-        bodyEn: 'Support approved your advert. It is shown on the site while you have an active package.',
+        bodyDa: `Support har godkendt din annonce. Den vises på siden til og med ${formatDate(expirationDate)} og derefter, så længe du har en aktiv pakke.`,
+        bodyEn: `Support approved your advert. It is shown on the site until ${formatDate(expirationDate)} and after that while you have an active package.`,
         link: '/backend/',
       },
       deps,
