@@ -1,6 +1,6 @@
 /**
  * Support's validation queue over real HTTP (issue 6; spec §6 Support: validation, §7 validation
- * accept/decline/reject): the queue oldest first with risk signals, one verification with the advert's
+ * accept/decline/reject): the queue flagged first (ordered before paging), then oldest first, with risk signals, one verification with the advert's
  * data beside the files, private files opened by Support only (each opening audited), accept, decline
  * (a statement of reasons; the advertiser may upload again), reject (final; the advert locked), 409
  * alreadyDecided, and the files deleted 30 days after the decision with the record kept.
@@ -59,7 +59,7 @@ async function pendingQueue(): Promise<{ total: number; items: ValidationItem[] 
 const reasonOf = (rule = 'terms.identity') => ({ Reason: 'Billedet af dokumentet kan ikke læses.', Rule: rule });
 
 describe('the queue and one verification', () => {
-  it('lists complete verifications oldest first with risk signals, and shows one with the advert data and its files', async () => {
+  it('lists complete verifications flagged first (before paging), then oldest first, with risk signals, and shows one with the advert data and its files', async () => {
     const first = await submittedVerification('Første Annonce');
     const second = await submittedVerification('Anden Annonce');
     // Not complete yet: not in the queue.
@@ -73,7 +73,13 @@ describe('the queue and one verification', () => {
     const queue = await pendingQueue();
     const ids = queue.items.map((item) => item.id);
     expect(ids.indexOf(first.id)).toBeGreaterThanOrEqual(0);
-    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    // The second is newer but flagged: it comes first, and every flagged item before any unflagged one.
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    const flags = queue.items.map((i) => i.risk.length > 0);
+    expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+    // Ordered before paging: the first page of one holds a flagged item even though older unflagged ones wait.
+    const [top] = (await supportApi(server, 'validations', supportCookie, { query: { Take: 1 } })).body.items as ValidationItem[];
+    expect(top!.risk.length).toBeGreaterThan(0);
     expect(queue.items.some((item) => item.advertId === collecting.advertId)).toBe(false);
     expect(queue.total).toBe(queue.items.length);
     const item = queue.items.find((i) => i.id === second.id)!;

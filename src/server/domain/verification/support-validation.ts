@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 
 import {
   VALIDATION_STATUS,
@@ -23,6 +23,7 @@ import { issueStatementOfReasons, noticeToAdvertiser } from '../moderation/state
 import { OPEN_REPORT_STATUSES } from '../reports/content-reports.ts';
 import { alreadyDecided } from './verification-records.ts';
 import { riskSignalsFor } from '../moderation/risk-signals.ts';
+import { anyOf } from '../../db/any-of.ts';
 import { revokeHandoffs } from './handoff.ts';
 
 /**
@@ -57,43 +58,59 @@ function yearsSince(dateOfBirth: string, now: Date): number {
   return years;
 }
 
-/** Signals that ask for a careful look (they never decide alone). */
-async function risksOf(ctx: DomainContext, item: Row): Promise<ValidationRisk[]> {
-  const risks: ValidationRisk[] = [];
-  const now = ctx.now();
-  if (item.dateOfBirth && yearsSince(item.dateOfBirth, now) < 18) risks.push('under18ByDateOfBirth');
-  if (item.advertAge !== null && item.advertAge < 18) risks.push('under18ByAdvertAge');
-  const [[failed], [declined], [reports]] = await Promise.all([
+/**
+ * Signals that ask for a careful look (they never decide alone), for many verifications at once: a date
+ * of birth or an advert age under 18, failed provider age checks, a decline or rejection by support
+ * before, an open report of a minor, and the advert's risk signals (`riskSignalsFor`).
+ */
+async function risksOfAll(ctx: DomainContext, items: readonly Row[]): Promise<Map<number, ValidationRisk[]>> {
+  const accountIds = [...new Set(items.map((item) => item.row.accountId))];
+  const advertIds = [...new Set(items.flatMap((item) => (item.row.advertId === null ? [] : [item.row.advertId])))];
+  if (!items.length) return new Map();
+  const [failed, declined, reports, signals] = await Promise.all([
     ctx.db
-      .select({ n: count() })
+      .select({ accountId: verifications.accountId, n: count() })
       .from(verifications)
-      .where(and(eq(verifications.accountId, item.row.accountId), eq(verifications.method, 'provider'), eq(verifications.reason, 'under18'))),
+      .where(and(anyOf(verifications.accountId, accountIds), eq(verifications.method, 'provider'), eq(verifications.reason, 'under18')))
+      .groupBy(verifications.accountId),
     ctx.db
-      .select({ n: count() })
+      .select({ accountId: verifications.accountId, id: verifications.id })
       .from(verifications)
       .where(
         and(
-          eq(verifications.accountId, item.row.accountId),
+          anyOf(verifications.accountId, accountIds),
           inArray(verifications.status, [VERIFICATION_STATUS.Declined, VERIFICATION_STATUS.Rejected]),
           isNotNull(verifications.decidedBy),
-          lt(verifications.id, item.row.id),
         ),
       ),
-    item.row.advertId === null
-      ? Promise.resolve([{ n: 0 }])
-      : ctx.db
-          .select({ n: count() })
+    advertIds.length
+      ? ctx.db
+          .select({ advertId: contentReports.advertId, n: count() })
           .from(contentReports)
-          .where(and(eq(contentReports.advertId, item.row.advertId), eq(contentReports.reason, 'minor'), inArray(contentReports.status, OPEN_REPORT_STATUSES))),
+          .where(and(anyOf(contentReports.advertId, advertIds), eq(contentReports.reason, 'minor'), inArray(contentReports.status, OPEN_REPORT_STATUSES)))
+          .groupBy(contentReports.advertId)
+      : Promise.resolve([]),
+    riskSignalsFor(ctx.db, advertIds),
   ]);
-  if ((failed?.n ?? 0) > 0) risks.push('failedAgeChecks');
-  if ((declined?.n ?? 0) > 0) risks.push('declinedBefore');
-  if ((reports?.n ?? 0) > 0) risks.push('minorReported');
-  if (item.row.advertId !== null) risks.push(...((await riskSignalsFor(ctx.db, [item.row.advertId])).get(item.row.advertId)?.risk ?? []));
-  return risks;
+  const failedAccounts = new Set(failed.filter((row) => Number(row.n) > 0).map((row) => row.accountId));
+  const reportedAdverts = new Set(reports.filter((row) => Number(row.n) > 0).map((row) => row.advertId));
+  const now = ctx.now();
+  return new Map(
+    items.map((item) => {
+      const { row } = item;
+      const risks: ValidationRisk[] = [];
+      if (item.dateOfBirth && yearsSince(item.dateOfBirth, now) < 18) risks.push('under18ByDateOfBirth');
+      if (item.advertAge !== null && item.advertAge < 18) risks.push('under18ByAdvertAge');
+      if (failedAccounts.has(row.accountId)) risks.push('failedAgeChecks');
+      if (declined.some((earlier) => earlier.accountId === row.accountId && earlier.id < row.id)) risks.push('declinedBefore');
+      if (row.advertId !== null && reportedAdverts.has(row.advertId)) risks.push('minorReported');
+      if (row.advertId !== null) risks.push(...(signals.get(row.advertId)?.risk ?? []));
+      return [row.id, risks];
+    }),
+  );
 }
 
-async function toItem(ctx: DomainContext, item: Row): Promise<ValidationItem> {
+function toItem(item: Row, risk: ValidationRisk[]): ValidationItem {
   const { row } = item;
   return {
     id: row.id,
@@ -105,37 +122,45 @@ async function toItem(ctx: DomainContext, item: Row): Promise<ValidationItem> {
     createdAt: row.createdAt.toISOString(),
     submittedAt: iso(row.submittedAt),
     decidedAt: iso(row.decidedAt),
-    risk: await risksOf(ctx, item),
+    risk,
   };
 }
 
+async function toItems(ctx: DomainContext, rows: readonly Row[]): Promise<ValidationItem[]> {
+  const risks = await risksOfAll(ctx, rows);
+  return rows.map((row) => toItem(row, risks.get(row.row.id) ?? []));
+}
+
 /**
- * validations: verifications waiting for support (status 1 Pending; the default), oldest submission
- * first; or decided ones (by support or by the provider), the latest decision first. Paged.
+ * validations: verifications waiting for support (status 1 Pending; the default), those with a risk
+ * signal first, then the oldest submission (the whole queue is ordered, then paged); or decided ones (by support or by the provider), the latest decision first. Paged.
  */
 export async function listValidations(
   ctx: DomainContext,
   input: { skip: number; take: number; status: 'pending' | 'decided' },
 ): Promise<{ total: number; items: ValidationItem[] }> {
   requirePermission(ctx.actor, PERMISSION);
-  const where = input.status === 'pending' ? eq(verifications.status, VERIFICATION_STATUS.Pending) : inArray(verifications.status, DECIDED);
-  const order =
-    input.status === 'pending'
-      ? [asc(sql`coalesce(${verifications.submittedAt}, ${verifications.createdAt})`), asc(verifications.id)]
-      : [desc(verifications.decidedAt), desc(verifications.id)];
-  const [[total], rows] = await Promise.all([
-    ctx.db.select({ n: count() }).from(verifications).where(where),
+  const select = () =>
     ctx.db
       .select(columns)
       .from(verifications)
       .innerJoin(accounts, eq(accounts.id, verifications.accountId))
-      .leftJoin(adverts, eq(adverts.id, verifications.advertId))
-      .where(where)
-      .orderBy(...order)
-      .offset(input.skip)
-      .limit(input.take),
+      .leftJoin(adverts, eq(adverts.id, verifications.advertId));
+  if (input.status === 'pending') {
+    // The whole queue is ordered before paging: flagged items first, then the oldest submission.
+    const rows = await select()
+      .where(eq(verifications.status, VERIFICATION_STATUS.Pending))
+      .orderBy(asc(sql`coalesce(${verifications.submittedAt}, ${verifications.createdAt})`), asc(verifications.id));
+    const items = await toItems(ctx, rows);
+    const ordered = items.map((item, index) => ({ item, index })).sort((a, b) => Number(b.item.risk.length > 0) - Number(a.item.risk.length > 0) || a.index - b.index);
+    return { total: items.length, items: ordered.slice(input.skip, input.skip + input.take).map(({ item }) => item) };
+  }
+  const where = inArray(verifications.status, DECIDED);
+  const [[total], rows] = await Promise.all([
+    ctx.db.select({ n: count() }).from(verifications).where(where),
+    select().where(where).orderBy(desc(verifications.decidedAt), desc(verifications.id)).offset(input.skip).limit(input.take),
   ]);
-  return { total: Number(total?.n ?? 0), items: await Promise.all(rows.map((row) => toItem(ctx, row))) };
+  return { total: Number(total?.n ?? 0), items: await toItems(ctx, rows) };
 }
 
 async function findRow(ctx: DomainContext, id: number): Promise<Row> {
@@ -175,7 +200,7 @@ export async function getValidation(ctx: DomainContext, id: number): Promise<Val
   const [decider] =
     row.decidedBy === null ? [] : await ctx.db.select({ id: supportUsers.id, name: supportUsers.name }).from(supportUsers).where(eq(supportUsers.id, row.decidedBy));
   return {
-    ...(await toItem(ctx, item)),
+    ...(await toItems(ctx, [item]))[0]!,
     reason: row.reason,
     rule: row.rule,
     decidedBy: decider ?? null,
