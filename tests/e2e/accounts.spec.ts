@@ -4,11 +4,10 @@
  * meets on the way. SMS codes and email links are read from the outbox, as support reads them
  * (GET /api/support/outbox, signed in as support in a request context of its own).
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { visitorTest as test, expect, passAgeGate, islandsReady, unique, supportAdminRequest } from './fixtures.ts';
-import { createAdvertiser } from './advertisers.ts';
-
-type OutboxItem = { channel: 'email' | 'sms'; to: string; subject: string | null; body: string; createdAt: string; status: string };
+import { CREATE_PASSWORD as PASSWORD, chooseFirstPlace, createAdvertiser, fillCreateForm, newPhone } from './advertisers.ts';
+import { lastMessage as lastOutboxMessage, linkIn, smsCode as smsCodeTo } from './outbox.ts';
 
 let support: APIRequestContext;
 
@@ -19,38 +18,8 @@ test.afterAll(async () => {
   await support?.dispose();
 });
 
-/** The newest outbox message to `to` whose body contains `marker` (messages are stored before the call answers). */
-async function lastMessage(to: string, marker: string | RegExp): Promise<OutboxItem> {
-  let found: OutboxItem | undefined;
-  await expect
-    .poll(async () => {
-      const answer = await support.get('/api/support/outbox', { params: { To: to, Take: 20 } });
-      expect(answer.status()).toBe(200);
-      const { items } = (await answer.json()) as { items: OutboxItem[] };
-      found = items.find((item) => (typeof marker === 'string' ? item.body.includes(marker) : marker.test(item.body)));
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found!;
-}
-
-/** The 6-digit code of the newest SMS to a Danish number. */
-async function smsCode(phone: string): Promise<string> {
-  const sms = await lastMessage(`+45${phone}`, /\b\d{6}\b/);
-  expect(sms.channel).toBe('sms');
-  return /\b(\d{6})\b/.exec(sms.body)![1]!;
-}
-
-/** The path and query of the first link in a message to our own site (the link's host may differ). */
-function linkIn(message: OutboxItem, path: string): string {
-  const link = new RegExp(`https?://\\S+${path.replace(/[/?]/g, '\\$&')}\\S*`).exec(message.body)?.[0];
-  expect(link, message.body).toBeDefined();
-  const url = new URL(link!);
-  return url.pathname + url.search;
-}
-
-const newPhone = () => `2${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-const PASSWORD = 'Sommer ved vandet 2026';
+const lastMessage = (to: string, marker: string | RegExp) => lastOutboxMessage(support, to, marker);
+const smsCode = (phone: string) => smsCodeTo(support, phone);
 
 /** dd-mm-yyyy of the day `years` years ago (plus `days`). */
 function yearsAgo(years: number, days = 0): string {
@@ -58,29 +27,6 @@ function yearsAgo(years: number, days = 0): string {
   date.setFullYear(date.getFullYear() - years);
   date.setDate(date.getDate() + days);
   return `${String(date.getDate()).padStart(2, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${date.getFullYear()}`;
-}
-
-/** Chooses the first region and the first of its cities once their lists have loaded. */
-async function chooseFirstPlace(page: Page, labels: { region: string; city: string }): Promise<void> {
-  const region = page.getByLabel(labels.region);
-  await expect(region.locator('option')).not.toHaveCount(1);
-  await region.selectOption({ index: 1 });
-  const city = page.getByLabel(labels.city);
-  await expect(city.locator('option')).not.toHaveCount(1);
-  await city.selectOption({ index: 1 });
-}
-
-/** Fills the whole Danish /create form. */
-async function fillCreateForm(page: Page, account: { email: string; phone: string; dateOfBirth?: string }) {
-  await page.getByLabel('E-mail').fill(account.email);
-  await page.getByLabel('Adgangskode').fill(PASSWORD);
-  await page.getByRole('radio', { name: 'Escort' }).check();
-  await page.getByRole('radio', { name: 'Kvinde' }).check();
-  await page.getByLabel('Navn i annoncen').fill('Sofie');
-  await page.getByLabel('Telefonnummer').fill(account.phone);
-  await chooseFirstPlace(page, { region: 'Region', city: 'By' });
-  await page.getByLabel('Fødselsdato').fill(account.dateOfBirth ?? '15-04-1995');
-  await page.getByRole('checkbox', { name: /mindst 18 år/ }).check();
 }
 
 test('a new advertiser creates an account and advert on /create, confirms phone and email, then signs out and in', async ({ page, checkA11y }) => {

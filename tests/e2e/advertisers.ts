@@ -5,7 +5,7 @@
  * for them), never an advert another test looks at.
  */
 import type { Page } from '@playwright/test';
-import { unique } from './fixtures.ts';
+import { expect, unique } from './fixtures.ts';
 
 export type NewAdvertiser = { email: string; password: string; name: string; phone: string; regionId: number; cityId: number };
 
@@ -38,4 +38,33 @@ export async function createAdvertiser(page: Page, overrides: Partial<{ name: st
   });
   if (!response.ok()) throw new Error(`createprofile answered ${response.status()}: ${await response.text()}`);
   return advertiser;
+}
+
+/** A Danish mobile number nobody else in the run has (8 digits). */
+export const newPhone = () => `2${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+/** The password `fillCreateForm` types. */
+export const CREATE_PASSWORD = 'Sommer ved vandet 2026';
+
+/** Chooses the first region and the first of its cities once their lists have loaded. */
+export async function chooseFirstPlace(page: Page, labels: { region: string; city: string }): Promise<void> {
+  const region = page.getByLabel(labels.region);
+  await expect(region.locator('option')).not.toHaveCount(1);
+  await region.selectOption({ index: 1 });
+  const city = page.getByLabel(labels.city);
+  await expect(city.locator('option')).not.toHaveCount(1);
+  await city.selectOption({ index: 1 });
+}
+
+/** Fills the whole Danish /create form (an escort, a woman, in the first region's first city). */
+export async function fillCreateForm(page: Page, account: { email: string; phone: string; dateOfBirth?: string; name?: string }): Promise<void> {
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Adgangskode').fill(CREATE_PASSWORD);
+  await page.getByRole('radio', { name: 'Escort' }).check();
+  await page.getByRole('radio', { name: 'Kvinde' }).check();
+  await page.getByLabel('Navn i annoncen').fill(account.name ?? 'Sofie');
+  await page.getByLabel('Telefonnummer').fill(account.phone);
+  await chooseFirstPlace(page, { region: 'Region', city: 'By' });
+  await page.getByLabel('Fødselsdato').fill(account.dateOfBirth ?? '15-04-1995');
+  await page.getByRole('checkbox', { name: /mindst 18 år/ }).check();
 }

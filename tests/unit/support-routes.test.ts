@@ -189,6 +189,7 @@ describe('every support screen against every permission', () => {
     supportScreen('migrateAdvert', '/support/migrate-adverts/3/'),
     supportScreen('reviewAdverts', '/support/review-adverts/'),
     supportScreen('reviewAdvert', '/support/review-adverts/3/'),
+    supportScreen('riskWords', '/support/risk-words/'),
     seoScreen('landingPages', '/support/landing-pages/'),
     seoScreen('landingPage', '/support/landing-pages/4/'),
     seoScreen('ignoredKeywords', '/support/ignored-keywords/'),

@@ -39,14 +39,16 @@ import daReview from '#lib/i18n/da/support/review.json' with { type: 'json' };
 import enReview from '#lib/i18n/en/support/review.json' with { type: 'json' };
 import daReviewAdvert from '#lib/i18n/da/support/reviewAdvert.json' with { type: 'json' };
 import enReviewAdvert from '#lib/i18n/en/support/reviewAdvert.json' with { type: 'json' };
+import daRiskWords from '#lib/i18n/da/support/riskWords.json' with { type: 'json' };
+import enRiskWords from '#lib/i18n/en/support/riskWords.json' with { type: 'json' };
 
 const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as Catalog;
 
 export const supportI18n = createI18n({
   locale: 'da',
   catalogs: {
-    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert), common: daCommon },
-    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert), common: enCommon },
+    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert, daRiskWords), common: daCommon },
+    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert, enRiskWords), common: enCommon },
   },
   defaultNamespace: 'support',
 });

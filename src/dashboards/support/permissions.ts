@@ -36,6 +36,7 @@ export const routePermission: Record<SupportRoute, SupportPermission | null | 'a
   migrateAdvert: 'Support',
   reviewAdverts: 'Support',
   reviewAdvert: 'Support',
+  riskWords: 'Support',
   landingPages: 'SEO',
   landingPage: 'SEO',
   ignoredKeywords: 'SEO',
@@ -116,7 +117,7 @@ export function guardTarget(route: SupportRoute, profile: GuardProfile, currentP
 export const supportNav: { permission: SupportPermission; routes: SupportRoute[] }[] = [
   {
     permission: 'Support',
-    routes: ['dashboard', 'review', 'adverts', 'validation', 'orders', 'contentReports', 'appeals', 'pendingReviews', 'migrateAdverts', 'reviewAdverts'],
+    routes: ['dashboard', 'review', 'adverts', 'validation', 'orders', 'contentReports', 'appeals', 'pendingReviews', 'migrateAdverts', 'reviewAdverts', 'riskWords'],
   },
   {
     permission: 'SEO',

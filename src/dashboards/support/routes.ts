@@ -40,6 +40,7 @@ export const supportRouter = createRouter(
     migrateAdvert: '/support/migrate-adverts/:id',
     reviewAdverts: '/support/review-adverts',
     reviewAdvert: '/support/review-adverts/:id',
+    riskWords: '/support/risk-words',
     news: '/support/news',
     newsItem: '/support/news/:id',
   },

@@ -29,4 +29,5 @@ export const supportScreens: Partial<Record<SupportRoute, Screen>> = {
   review: screen(() => import('./review/ReviewScreen.tsx')),
   reviewAdverts: screen(() => import('./review/ReviewAdvertsScreen.tsx')),
   reviewAdvert: screen(() => import('./review-advert/ReviewAdvertScreen.tsx')),
+  riskWords: screen(() => import('./risk-words/RiskWordsScreen.tsx')),
 };

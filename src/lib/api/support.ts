@@ -19,7 +19,7 @@ import type {
   DecideContentReportInput,
 } from '../schemas/moderation.ts';
 import type { DecideValidationInput, ValidationDetail, ValidationItem } from '../schemas/verification.ts';
-import type { ReviewAdvertAnswer, ReviewAction, ReviewField, ReviewQueueAnswer, ReviewQueueKind } from '../schemas/review.ts';
+import type { ReviewAdvertAnswer, ReviewAction, ReviewField, ReviewQueueAnswer, ReviewQueueKind, RiskWord } from '../schemas/review.ts';
 import type { BackendPicture, BackendVideo } from '../schemas/media.ts';
 import type { TermsRule } from '../schemas/moderation.ts';
 
@@ -108,6 +108,11 @@ export function createSupportApi(options: ClientOptions = {}) {
     declinePicture: (body: MediaDecisionBody) => media.post<BackendPicture>('declineimageitem', { json: body }),
     approveVideo: (id: number) => media.post<BackendVideo>('approvevideoitem', { json: { Id: id } }),
     declineVideo: (body: MediaDecisionBody) => media.post<BackendVideo>('declinevideoitem', { json: body }),
+
+    /** The words that suggest a minor, alphabetically; adding one already there: 409 with field Word `duplicate`. */
+    riskWords: (signal?: AbortSignal) => client.get<RiskWord[]>('riskwords', withSignal(signal)),
+    addRiskWord: (word: string) => client.post<RiskWord[]>('riskwords', { json: { Word: word } }),
+    removeRiskWord: (id: number) => client.post<RiskWord[]>('removeriskword', { json: { Id: id } }),
   };
 }
 
