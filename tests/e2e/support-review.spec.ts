@@ -63,6 +63,8 @@ test('a new advert waits in the queue, is refused approval until its owner is ve
   await expect(page.getByRole('heading', { level: 1, name: `Gennemgang af ${name}` })).toBeVisible();
   await expect(page.locator('[data-advert-status]')).toHaveText('Ny');
   await expect(page.locator('tr[data-field="name"]')).toContainText(name);
+  // Region and city by name, not by number.
+  await expect(page.locator('tr[data-field="location"] td').nth(1)).toHaveText(/^Region [^\d]+, by [^\d]+$/);
   await checkA11y(page);
 
   // A value outside the form's rules is refused at its row; the choices stay.

@@ -96,6 +96,10 @@ describe('a new advert', () => {
     expect(opened.body).toMatchObject({ isNew: true, status: 0, ageVerifiedAt: null, account: { email: who.email } });
     const name = opened.body.fields.find((f: { field: string }) => f.field === 'name');
     expect(name).toEqual({ field: 'name', current: null, proposed: 'Vilma Venter', pending: true });
+    // The reference ids in the values come with their names (the screen shows names, not numbers).
+    const place = opened.body.fields.find((f: { field: string }) => f.field === 'location').proposed as { regionId: number; cityId: number };
+    expect(opened.body.names.cities[String(place.cityId)]).toBe('København');
+    expect(opened.body.names.regions[String(place.regionId)]).toMatchObject({ da: expect.stringContaining('Hovedstaden') });
     expect(opened.body.fields.map((f: { field: string }) => f.field)).toEqual([
       'name', 'location', 'text', 'introduction', 'services', 'phone', 'website', 'age', 'height', 'weight', 'whatsapp', 'breastType', 'type', 'gender', 'nationality', 'languages',
     ]);

@@ -241,6 +241,21 @@ export type ReviewFieldRow = {
 /** What the risk signals rest on: the words found, and the other accounts' adverts with the same phone or picture. */
 export type RiskDetails = { words: string[]; samePhoneAdvertIds: number[]; samePictureAdvertIds: number[] };
 
+/** A name in both languages. */
+export type BothNames = { da: string; en: string };
+
+/**
+ * The names of the reference ids that occur in a review's values (current and proposed), by id: so the
+ * screen shows "København" and "Dansk", not numbers.
+ */
+export type ReviewNames = {
+  regions: Record<string, BothNames>;
+  cities: Record<string, string>;
+  services: Record<string, BothNames>;
+  languages: Record<string, BothNames>;
+  nationalities: Record<string, BothNames>;
+};
+
 export type ReviewAdvertAnswer = {
   advertId: number;
   name: string;
@@ -258,6 +273,7 @@ export type ReviewAdvertAnswer = {
   videos: BackendVideo[];
   risk: RiskSignal[];
   riskDetails: RiskDetails;
+  names: ReviewNames;
 };
 
 export type RiskWord = { id: number; word: string; addedBy: { id: number; name: string } | null; createdAt: string };

@@ -10,12 +10,15 @@
  * one with the media calls (approveimageitem, …).
  */
 import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { supportApi, type ReviewFieldDecision } from '#lib/api/support.ts';
 import { ApiError, fieldErrorsOf } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { TERMS_RULES, type TermsRule } from '#lib/schemas/moderation.ts';
-import type { ReviewAction, ReviewAdvertAnswer, ReviewField, ReviewFieldRow, ReviewValues } from '#lib/schemas/review.ts';
+import type { BothNames, ReviewAction, ReviewAdvertAnswer, ReviewField, ReviewFieldRow, ReviewNames, ReviewValues } from '#lib/schemas/review.ts';
+import { $locale } from '#lib/stores/locale.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { AppLink } from '../../shared/AppLink.tsx';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
@@ -148,15 +151,20 @@ function RiskSection({ t, advert }: { t: TFunction; advert: ReviewAdvertAnswer }
   );
 }
 
-/** A field's value in words: yes/no, ids, title and description, region and city. */
-function valueText(t: TFunction, field: ReviewField, value: unknown): string {
+/** A field's value in words: yes/no, names (`names` of the answer, in the screen's language), title and description. */
+function valueText(t: TFunction, field: ReviewField, value: unknown, names: ReviewNames, locale: Locale): string {
   const none = t('review.none');
   if (value === null || value === undefined || value === '') return none;
+  // An id the answer has no name for (removed from the reference data) shows as its number.
+  const nameOf = (list: Record<string, BothNames>, id: unknown) => list[String(id)]?.[locale] ?? t('reviewAdvert.idValue', { id: String(id) });
   switch (field) {
     case 'location': {
       const place = value as ReviewValues['location'];
       if (place.cityId === null && place.regionId === null) return none;
-      return t('reviewAdvert.locationValue', { region: place.regionId ?? none, city: place.cityId ?? none });
+      return t('reviewAdvert.locationValue', {
+        region: place.regionId === null ? none : nameOf(names.regions, place.regionId),
+        city: place.cityId === null ? none : (names.cities[String(place.cityId)] ?? t('reviewAdvert.idValue', { id: String(place.cityId) })),
+      });
     }
     case 'text': {
       const text = value as ReviewValues['text'];
@@ -165,7 +173,7 @@ function valueText(t: TFunction, field: ReviewField, value: unknown): string {
     case 'services':
     case 'languages': {
       const ids = value as number[];
-      return ids.length ? t('reviewAdvert.idsValue', { ids: ids.join(', ') }) : none;
+      return ids.length ? ids.map((id) => nameOf(names[field], id)).join(', ') : none;
     }
     case 'whatsapp':
       return value ? t('form.yes') : t('form.no');
@@ -174,8 +182,9 @@ function valueText(t: TFunction, field: ReviewField, value: unknown): string {
     case 'gender':
       return t(`reviewAdvert.genderValue.${String(value)}`, { defaultValue: String(value) });
     case 'breastType':
+      return t(`reviewAdvert.breastTypeValue.${String(value)}`, { defaultValue: String(value) });
     case 'nationality':
-      return t('reviewAdvert.idValue', { id: String(value) });
+      return nameOf(names.nationalities, value);
     default:
       return String(value);
   }
@@ -292,6 +301,7 @@ type RowProps = {
 };
 
 function FieldRow({ t, advert, row, choice, error, onChoose }: RowProps) {
+  const locale = useStore($locale);
   const label = t(`reviewAdvert.fields.${row.field}`);
   const actions: ReviewAction[] = [
     'approve',
@@ -307,8 +317,8 @@ function FieldRow({ t, advert, row, choice, error, onChoose }: RowProps) {
       <th scope="row" className="px-3 py-2 align-top font-medium text-ink">
         {label}
       </th>
-      <td className="whitespace-pre-line break-words px-3 py-2 align-top text-slate-800">{advert.isNew ? t('reviewAdvert.notPublished') : valueText(t, row.field, row.current)}</td>
-      <td className="whitespace-pre-line break-words px-3 py-2 align-top text-slate-800">{row.pending ? valueText(t, row.field, row.proposed) : t('reviewAdvert.noChange')}</td>
+      <td className="whitespace-pre-line break-words px-3 py-2 align-top text-slate-800">{advert.isNew ? t('reviewAdvert.notPublished') : valueText(t, row.field, row.current, advert.names, locale)}</td>
+      <td className="whitespace-pre-line break-words px-3 py-2 align-top text-slate-800">{row.pending ? valueText(t, row.field, row.proposed, advert.names, locale) : t('reviewAdvert.noChange')}</td>
       <td className="px-3 py-2 align-top">
         {row.pending ? (
           <fieldset aria-describedby={errorText ? errorId : undefined}>

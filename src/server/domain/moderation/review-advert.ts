@@ -5,11 +5,12 @@ import {
   REVIEW_VALUE_SCHEMAS,
   type ReviewAdvertAnswer,
   type ReviewField,
+  type ReviewNames,
   type ReviewValues,
   type SaveReviewInput,
 } from '#lib/schemas/review.ts';
 import { anyOf } from '../../db/any-of.ts';
-import { accounts, adverts, cities, languages, nationalities, pictures, services, videos, type Advert, type PendingChanges } from '../../db/schema.ts';
+import { accounts, adverts, cities, languages, nationalities, pictures, regions, services, videos, type Advert, type PendingChanges } from '../../db/schema.ts';
 import type { Messaging } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound, type FieldError } from '../errors.ts';
@@ -56,6 +57,41 @@ async function findAdvert(ctx: DomainContext, id: number): Promise<Advert> {
 
 const isNewAdvert = (advert: Advert): boolean => advert.status === PROFILE_STATUS.New;
 
+/** The names of the regions, cities, services, languages and nationalities these values refer to. */
+async function namesOf(ctx: DomainContext, values: readonly unknown[][]): Promise<ReviewNames> {
+  const ids = { regions: new Set<number>(), cities: new Set<number>(), services: new Set<number>(), languages: new Set<number>(), nationalities: new Set<number>() };
+  const add = (set: Set<number>, value: unknown) => {
+    if (typeof value === 'number' && Number.isSafeInteger(value)) set.add(value);
+  };
+  for (const [field, value] of values) {
+    if (value === null || value === undefined) continue;
+    if (field === 'location') {
+      add(ids.regions, (value as ReviewValues['location']).regionId);
+      add(ids.cities, (value as ReviewValues['location']).cityId);
+    } else if (field === 'services' || field === 'languages') {
+      if (Array.isArray(value)) for (const id of value) add(ids[field], id);
+    } else if (field === 'nationality') {
+      add(ids.nationalities, value);
+    }
+  }
+  const list = (set: Set<number>) => [...set];
+  const [regionRows, cityRows, serviceRows, languageRows, nationalityRows] = await Promise.all([
+    ctx.db.select({ id: regions.id, da: regions.name, en: regions.nameEn }).from(regions).where(anyOf(regions.id, list(ids.regions))),
+    ctx.db.select({ id: cities.id, name: cities.name }).from(cities).where(anyOf(cities.id, list(ids.cities))),
+    ctx.db.select({ id: services.id, da: services.nameDa, en: services.nameEn }).from(services).where(anyOf(services.id, list(ids.services))),
+    ctx.db.select({ id: languages.id, da: languages.nameDa, en: languages.nameEn }).from(languages).where(anyOf(languages.id, list(ids.languages))),
+    ctx.db.select({ id: nationalities.id, da: nationalities.nameDa, en: nationalities.nameEn }).from(nationalities).where(anyOf(nationalities.id, list(ids.nationalities))),
+  ]);
+  const both = (rows: { id: number; da: string; en: string }[]) => Object.fromEntries(rows.map((row) => [String(row.id), { da: row.da, en: row.en }]));
+  return {
+    regions: both(regionRows),
+    cities: Object.fromEntries(cityRows.map((row) => [String(row.id), row.name])),
+    services: both(serviceRows),
+    languages: both(languageRows),
+    nationalities: both(nationalityRows),
+  };
+}
+
 /** reviewadvert (GET): every review field with its approved and proposed value, the pending media and the risk signals. */
 export async function getReviewAdvert(ctx: DomainContext, id: number): Promise<ReviewAdvertAnswer> {
   requirePermission(ctx.actor, PERMISSION);
@@ -79,6 +115,12 @@ export async function getReviewAdvert(ctx: DomainContext, id: number): Promise<R
   const isNew = isNewAdvert(advert);
   const pendingFields = new Set(pendingReviewFields(advert.pendingChanges));
   const risk = risks.get(advert.id) ?? { risk: [], details: { words: [], samePhoneAdvertIds: [], samePictureAdvertIds: [] } };
+  const fields = REVIEW_FIELDS.map((field) => ({
+    field,
+    current: isNew ? null : current[field],
+    proposed: proposedValue(field, current, advert.pendingChanges),
+    pending: isNew || pendingFields.has(field),
+  }));
   return {
     advertId: advert.id,
     name: advert.name,
@@ -90,16 +132,12 @@ export async function getReviewAdvert(ctx: DomainContext, id: number): Promise<R
     account: { id: account!.id, email: account!.email, dateOfBirth: account!.dateOfBirth },
     createdAt: advert.createdAt.toISOString(),
     pendingSince: advert.pendingSince?.toISOString() ?? null,
-    fields: REVIEW_FIELDS.map((field) => ({
-      field,
-      current: isNew ? null : current[field],
-      proposed: proposedValue(field, current, advert.pendingChanges),
-      pending: isNew || pendingFields.has(field),
-    })),
+    fields,
     pictures: pictureRows.map(backendPicture),
     videos: videoRows.map(backendVideo),
     risk: risk.risk,
     riskDetails: risk.details,
+    names: await namesOf(ctx, fields.flatMap((row) => [[row.field, row.current], [row.field, row.proposed]])),
   };
 }
 
