@@ -145,3 +145,52 @@ test('a new advert is declined under a rule with a reason, after a confirmation'
   await expect(p.getByRole('button', { name: 'Godkend annonce' })).toHaveCount(0);
   await support.context.close();
 });
+
+/** A placeholder picture (a gradient with a circle; no people), as PNG bytes. */
+async function placeholderPicture(hue: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 140) % 360},70%,35%)"/>
+    </linearGradient></defs>
+    <rect width="640" height="480" fill="url(#g)"/><circle cx="${200 + hue}" cy="240" r="120" fill="rgba(255,255,255,0.55)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+test('pending pictures are approved or removed with a reason on the advert’s review page', async ({ page, browser, baseURL, checkA11y }) => {
+  await passAgeGate(page.context(), baseURL);
+  await createAdvertiser(page, { name: unique('Billeder') });
+  for (const hue of [20, 200]) {
+    const upload = await page.request.post('/api/backend/profilepictureuploader', {
+      multipart: { files: { name: `flade-${hue}.png`, mimeType: 'image/png', buffer: await placeholderPicture(hue) } },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+  }
+  const { advertId } = (await (await page.request.get('/api/backend/userprofile')).json()) as { advertId: number };
+  const pending = (await (await page.request.get('/api/backend/profilepictures')).json()) as { id: number }[] | { items: { id: number }[] };
+  const [first, second] = (Array.isArray(pending) ? pending : pending.items).map((p) => p.id).sort((a, b) => a - b);
+
+  const user = await createSupportUser(baseURL!, { permissions: ['Support'] });
+  const { context, page: p } = await supportPage(browser, user, baseURL);
+  await p.goto(`/support/review-adverts/${advertId}/`);
+  const media = p.getByRole('region', { name: 'Ventende billeder og videoer' });
+  await expect(media.locator('li[data-media]')).toHaveCount(2);
+  await checkA11y(p);
+
+  await media.getByRole('button', { name: `Godkend Billede nr. ${first}` }).click();
+  await expect(media.locator(`li[data-media="picture-${first}"]`)).toHaveCount(0);
+
+  // Removing needs a reason; then the picture is gone and the advertiser is told why.
+  await media.getByRole('button', { name: `Fjern Billede nr. ${second}` }).click();
+  await expect(media.locator(`li[data-media="picture-${second}"]`)).toContainText('Skal udfyldes.');
+  await media.getByLabel(`Begrundelse for at afvise eller fjerne Billede nr. ${second}`).fill('Billedet viser en anden person end annoncøren.');
+  await media.getByRole('button', { name: `Fjern Billede nr. ${second}` }).click();
+  await expect(media.locator('li[data-media]')).toHaveCount(0);
+  await context.close();
+
+  const pictures = (await (await page.request.get('/api/backend/profilepictures')).json()) as { id: number }[] | { items: { id: number }[] };
+  expect((Array.isArray(pictures) ? pictures : pictures.items).map((pic) => pic.id)).toEqual([first]);
+  await page.goto('/backend/dashboard/');
+  await expect(page.getByText('Billedet viser en anden person end annoncøren.').first()).toBeVisible();
+});

@@ -108,6 +108,9 @@ export function createSupportApi(options: ClientOptions = {}) {
     declinePicture: (body: MediaDecisionBody) => media.post<BackendPicture>('declineimageitem', { json: body }),
     approveVideo: (id: number) => media.post<BackendVideo>('approvevideoitem', { json: { Id: id } }),
     declineVideo: (body: MediaDecisionBody) => media.post<BackendVideo>('declinevideoitem', { json: body }),
+    /** Removes a picture or video for good (the advertiser gets a statement of reasons); a decline keeps it for the advertiser to see. */
+    removePicture: (body: MediaDecisionBody) => media.post<BackendPicture>('removeimageitem', { json: body }),
+    removeVideo: (body: MediaDecisionBody) => media.post<undefined>('removevideoitem', { json: body }),
 
     /** The words that suggest a minor, alphabetically; adding one already there: 409 with field Word `duplicate`. */
     riskWords: (signal?: AbortSignal) => client.get<RiskWord[]>('riskwords', withSignal(signal)),

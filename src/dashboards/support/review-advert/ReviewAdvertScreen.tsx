@@ -567,6 +567,18 @@ function MediaSection({ t, advert, onChanged }: { t: TFunction; advert: ReviewAd
                 >
                   {t('reviewAdvert.declineItem', { item: label })}
                 </button>
+                <button
+                  type="button"
+                  className={`${smallButton} mt-2 ml-2`}
+                  disabled={busy}
+                  onClick={() =>
+                    declineWith(item.key, (reason) =>
+                      item.kind === 'picture' ? supportApi.removePicture({ Id: item.id, Reason: reason }) : supportApi.removeVideo({ Id: item.id, Reason: reason }),
+                    )
+                  }
+                >
+                  {t('reviewAdvert.removeItem', { item: label })}
+                </button>
               </li>
             );
           })}
