@@ -8,16 +8,15 @@
  * /create: a picture added before the account exists is in /backend/pictures/ afterwards.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { visitorTest as test, expect, islandsReady, unique } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
+import { scratchFolder } from './scratch.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'backend-media-e2e-'));
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const scratch = scratchFolder('backend-media-e2e');
+test.afterAll(() => scratch.remove());
 
 /** A placeholder picture: a gradient with a circle and a square, no people. */
 async function makePicture(name: string, format: 'jpeg' | 'png', hue: number): Promise<string> {
@@ -29,14 +28,14 @@ async function makePicture(name: string, format: 'jpeg' | 'png', hue: number): P
     <circle cx="300" cy="280" r="140" fill="rgba(255,255,255,0.6)"/>
     <rect x="480" y="320" width="180" height="180" fill="rgba(0,0,0,0.35)"/>
   </svg>`;
-  const file = path.join(dir, name);
+  const file = scratch.file(name);
   await sharp(Buffer.from(svg))[format]().toFile(file);
   return file;
 }
 
 /** A 2-second 320×240 test clip (H.264/AAC in MP4). */
 function makeClip(name: string): string {
-  const file = path.join(dir, name);
+  const file = scratch.file(name);
   execFileSync('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', 'testsrc2=duration=2:size=320x240:rate=15',
@@ -48,7 +47,7 @@ function makeClip(name: string): string {
 
 /** A tiny silent WebM (VP8) longer than the 3-minute limit: the browser reads its duration before sending. */
 function makeLongClip(name: string): string {
-  const file = path.join(dir, name);
+  const file = scratch.file(name);
   execFileSync('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', 'color=c=teal:size=32x32:rate=1:duration=190',
@@ -64,7 +63,7 @@ const picture = (page: Page, n: number) => page.locator('[data-picture-id]').nth
 
 test('an advertiser uploads pictures, is told why a bad file is refused, reorders by keyboard, sets primary, takes one offline and deletes one', async ({ page, checkA11y }) => {
   const [first, second] = await Promise.all([makePicture('strand.jpg', 'jpeg', 200), makePicture('have.png', 'png', 30)]);
-  const fake = path.join(dir, 'ikke-et-billede.jpg');
+  const fake = scratch.file('ikke-et-billede.jpg');
   writeFileSync(fake, 'Dette er en tekstfil, ikke et billede.\n');
   await createAdvertiser(page);
 
@@ -97,7 +96,7 @@ test('an advertiser uploads pictures, is told why a bad file is refused, reorder
   await checkA11y(page);
 
   // Over 25 MB: refused in the browser, nothing sent.
-  const big = path.join(dir, 'stort-billede.jpg');
+  const big = scratch.file('stort-billede.jpg');
   writeFileSync(big, Buffer.alloc(26 * 1024 * 1024));
   let sent = 0;
   page.on('request', (request) => {

@@ -9,16 +9,15 @@
  *   seen on the first page after a reload; a link that does not work says so;
  * - the verification page in English.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { visitorTest as test, expect, passAgeGate, createSupportUser, signInSupport, unique, type SupportUser } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
+import { scratchFolder } from './scratch.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'verification-e2e-'));
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const scratch = scratchFolder('verification-e2e');
+test.afterAll(() => scratch.remove());
 
 /** A placeholder JPEG: two colours, a card-like rectangle and a circle (no people). */
 async function makeJpeg(name: string, hue: number): Promise<string> {
@@ -27,7 +26,7 @@ async function makeJpeg(name: string, hue: number): Promise<string> {
     <rect x="120" y="140" width="520" height="320" rx="24" fill="hsl(${(hue + 180) % 360},50%,35%)"/>
     <circle cx="720" cy="300" r="110" fill="hsl(${(hue + 90) % 360},70%,70%)"/>
   </svg>`;
-  const file = path.join(dir, name);
+  const file = scratch.file(name);
   await sharp(Buffer.from(svg)).jpeg().toFile(file);
   return file;
 }
