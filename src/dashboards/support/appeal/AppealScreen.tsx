@@ -12,7 +12,7 @@ import type { TFunction } from 'i18next';
 import { supportApi } from '#lib/api/support.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { APPEAL_DECISIONS, DecideAppealSchema, type AppealDecision, type AppealItem, type DecideAppealInput } from '#lib/schemas/moderation.ts';
-import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { AppLink } from '../../shared/AppLink.tsx';
 import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
@@ -25,6 +25,7 @@ import { supportPath, supportRouter } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { Facts, itemLoader } from '../item-screen.tsx';
+import { DecisionRadios, ReasonField } from '../decision-fields.tsx';
 
 export default function AppealScreen({ params }: SupportScreenProps) {
   const id = params['id'] ?? '';
@@ -171,38 +172,16 @@ function AppealForm({ t, appeal, onDecided, onAlreadyDecided }: FormProps) {
       </h2>
       <form noValidate onSubmit={form.submit} className="mt-4 space-y-5">
         <FormNotice message={refusal ? fieldText(t, refusal)! : (noticeText(t, form.notice) ?? fieldText(t, errors.Id?.message) ?? null)} />
-        <fieldset aria-describedby={decisionError ? 'appeal-decision-error' : undefined}>
-          <legend className="text-sm font-semibold text-ink">
-            {t('appeal.decision')}
-            <span aria-hidden="true"> *</span>
-          </legend>
-          <div className="mt-2 space-y-2">
-            {APPEAL_DECISIONS.map((value) => (
-              <div key={value} className="flex items-start gap-3">
-                <input
-                  {...register('Decision')}
-                  id={`appeal-decision-${value}`}
-                  type="radio"
-                  value={value}
-                  aria-invalid={decisionError ? 'true' : 'false'}
-                  className="mt-0.5 h-5 w-5 border-slate-400"
-                />
-                <label htmlFor={`appeal-decision-${value}`} className="text-sm text-ink">
-                  <span className="font-medium">{t(`appeal.choices.${value}`)}</span>
-                  <span className="text-slate-600"> – {t(`appeal.choiceHelp.${value}`)}</span>
-                </label>
-              </div>
-            ))}
-          </div>
-          {decisionError ? (
-            <p id="appeal-decision-error" className="mt-1 text-sm text-red-700">
-              {decisionError}
-            </p>
-          ) : null}
-        </fieldset>
-        <Field id="appeal-reason" label={t('appeal.decisionReason')} required hint={t('appeal.reasonHint')} error={fieldText(t, errors.Reason?.message)}>
-          {(c) => <textarea {...c} {...register('Reason')} rows={5} maxLength={2000} className={controlClass(Boolean(errors.Reason), 'py-2')} />}
-        </Field>
+        <DecisionRadios
+          id="appeal-decision"
+          legend={t('appeal.decision')}
+          choices={APPEAL_DECISIONS}
+          label={(value) => t(`appeal.choices.${value}`)}
+          help={(value) => t(`appeal.choiceHelp.${value}`)}
+          field={register('Decision')}
+          error={decisionError}
+        />
+        <ReasonField id="appeal-reason" label={t('appeal.decisionReason')} hint={t('appeal.reasonHint')} field={register('Reason')} error={fieldText(t, errors.Reason?.message)} />
         <button type="submit" className={primaryButton} disabled={isSubmitting}>
           {isSubmitting ? t('appeal.deciding') : t('appeal.decide')}
         </button>

@@ -12,8 +12,8 @@ import type { TFunction } from 'i18next';
 import { supportApi } from '#lib/api/support.ts';
 import { isApiError } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
-import { DecideContentReportSchema, REPORT_DECISIONS, TERMS_RULES, type ContentReportDetail, type DecideContentReportInput } from '#lib/schemas/moderation.ts';
-import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { DecideContentReportSchema, REPORT_DECISIONS, type ContentReportDetail, type DecideContentReportInput } from '#lib/schemas/moderation.ts';
+import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { AppLink } from '../../shared/AppLink.tsx';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
@@ -28,6 +28,7 @@ import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { PriorityFlag, reasonText } from '../content-reports/report-words.tsx';
 import { Facts, itemLoader } from '../item-screen.tsx';
+import { DecisionRadios, ReasonField, RuleSelect } from '../decision-fields.tsx';
 
 export default function ContentReportScreen({ params }: SupportScreenProps) {
   const id = params['id'] ?? '';
@@ -213,55 +214,25 @@ function DecisionForm({ t, report, onDecided, onAlreadyDecided }: FormProps) {
       </h2>
       <form noValidate onSubmit={form.submit} className="mt-4 space-y-5">
         <FormNotice message={noticeText(t, form.notice) ?? fieldText(t, errors.Id?.message) ?? null} />
-        <fieldset aria-describedby={decisionError ? 'report-decision-error' : undefined}>
-          <legend className="text-sm font-semibold text-ink">
-            {t('contentReport.decision')}
-            <span aria-hidden="true"> *</span>
-          </legend>
-          <div className="mt-2 space-y-2">
-            {REPORT_DECISIONS.map((value) => (
-              <div key={value} className="flex items-start gap-3">
-                <input
-                  {...register('Decision')}
-                  id={`report-decision-${value}`}
-                  type="radio"
-                  value={value}
-                  aria-invalid={decisionError ? 'true' : 'false'}
-                  className="mt-0.5 h-5 w-5 border-slate-400"
-                />
-                <label htmlFor={`report-decision-${value}`} className="text-sm text-ink">
-                  <span className="font-medium">{t(`moderation.reportDecisions.${value}`)}</span>
-                  <span className="text-slate-600"> – {t(`contentReport.decisionHelp.${value}`)}</span>
-                </label>
-              </div>
-            ))}
-          </div>
-          {decisionError ? (
-            <p id="report-decision-error" className="mt-1 text-sm text-red-700">
-              {decisionError}
-            </p>
-          ) : null}
-        </fieldset>
-        <Field
+        <DecisionRadios
+          id="report-decision"
+          legend={t('contentReport.decision')}
+          choices={REPORT_DECISIONS}
+          label={(value) => t(`moderation.reportDecisions.${value}`)}
+          help={(value) => t(`contentReport.decisionHelp.${value}`)}
+          field={register('Decision')}
+          error={decisionError}
+        />
+        <RuleSelect
+          t={t}
           id="report-rule"
           label={decision === 'lock-advert' ? t('contentReport.rule') : `${t('contentReport.rule')} (${t('contentReport.ruleWhenLocking')})`}
+          chooseLabel={t('contentReport.chooseRule')}
           required={decision === 'lock-advert'}
+          field={register('Rule')}
           error={ruleError}
-        >
-          {(c) => (
-            <select {...c} {...register('Rule')} className={controlClass(Boolean(ruleError), 'h-11')}>
-              <option value="">{t('contentReport.chooseRule')}</option>
-              {TERMS_RULES.map((rule) => (
-                <option key={rule} value={rule}>
-                  {t(`moderation.rules.${rule}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id="report-reason" label={t('contentReport.decisionReason')} required hint={t('contentReport.reasonHint')} error={fieldText(t, errors.Reason?.message)}>
-          {(c) => <textarea {...c} {...register('Reason')} rows={5} maxLength={2000} className={controlClass(Boolean(errors.Reason), 'py-2')} />}
-        </Field>
+        />
+        <ReasonField id="report-reason" label={t('contentReport.decisionReason')} hint={t('contentReport.reasonHint')} field={register('Reason')} error={fieldText(t, errors.Reason?.message)} />
         <button type="submit" className={primaryButton} disabled={isSubmitting}>
           {isSubmitting ? t('contentReport.deciding') : t('contentReport.decide')}
         </button>

@@ -14,7 +14,7 @@ import { supportApi } from '#lib/api/support.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { TERMS_RULES } from '#lib/schemas/moderation.ts';
 import type { ValidationDetail } from '#lib/schemas/verification.ts';
-import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { AppLink } from '../../shared/AppLink.tsx';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
@@ -29,6 +29,7 @@ import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { RiskFlags, isUrgent, methodText, statusText } from '../validation/validation-words.tsx';
 import { Facts, itemLoader } from '../item-screen.tsx';
+import { DecisionRadios, ReasonField, RuleSelect } from '../decision-fields.tsx';
 
 const DECISIONS = ['accept', 'decline', 'reject'] as const;
 type Decision = (typeof DECISIONS)[number];
@@ -256,52 +257,34 @@ function DecisionFormSection({ t, item, onDecided, onAlreadyDecided }: FormProps
       </h2>
       <form noValidate onSubmit={form.submit} className="mt-4 space-y-5">
         <FormNotice message={noticeText(t, form.notice)} />
-        <fieldset aria-describedby={decisionError ? 'validation-decision-error' : undefined}>
-          <legend className="text-sm font-semibold text-ink">
-            {t('validationItem.decision')}
-            <span aria-hidden="true"> *</span>
-          </legend>
-          <div className="mt-2 space-y-2">
-            {DECISIONS.map((value) => (
-              <div key={value} className="flex items-start gap-3">
-                <input
-                  {...register('Decision')}
-                  id={`validation-decision-${value}`}
-                  type="radio"
-                  value={value}
-                  aria-invalid={decisionError ? 'true' : 'false'}
-                  className="mt-0.5 h-5 w-5 border-slate-400"
-                />
-                <label htmlFor={`validation-decision-${value}`} className="text-sm text-ink">
-                  <span className="font-medium">{t(`validationItem.decisions.${value}`)}</span>
-                  <span className="text-slate-600"> – {t(`validationItem.decisionHelp.${value}`)}</span>
-                </label>
-              </div>
-            ))}
-          </div>
-          {decisionError ? (
-            <p id="validation-decision-error" className="mt-1 text-sm text-red-700">
-              {decisionError}
-            </p>
-          ) : null}
-        </fieldset>
+        <DecisionRadios
+          id="validation-decision"
+          legend={t('validationItem.decision')}
+          choices={DECISIONS}
+          label={(value) => t(`validationItem.decisions.${value}`)}
+          help={(value) => t(`validationItem.decisionHelp.${value}`)}
+          field={register('Decision')}
+          error={decisionError}
+        />
         {needsReason ? (
           <>
-            <Field id="validation-rule" label={t('validationItem.rule')} required error={fieldText(t, errors.Rule?.message)}>
-              {(c) => (
-                <select {...c} {...register('Rule')} className={controlClass(Boolean(errors.Rule), 'h-11')}>
-                  <option value="">{t('validationItem.chooseRule')}</option>
-                  {TERMS_RULES.map((rule) => (
-                    <option key={rule} value={rule}>
-                      {t(`moderation.rules.${rule}`)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id="validation-reason" label={t('validationItem.reason')} required hint={t(`validationItem.reasonHint.${decision}`)} error={fieldText(t, errors.Reason?.message)}>
-              {(c) => <textarea {...c} {...register('Reason')} rows={4} maxLength={2000} className={controlClass(Boolean(errors.Reason), 'py-2')} />}
-            </Field>
+            <RuleSelect
+              t={t}
+              id="validation-rule"
+              label={t('validationItem.rule')}
+              chooseLabel={t('validationItem.chooseRule')}
+              required
+              field={register('Rule')}
+              error={fieldText(t, errors.Rule?.message)}
+            />
+            <ReasonField
+              id="validation-reason"
+              label={t('validationItem.reason')}
+              hint={t(`validationItem.reasonHint.${decision}`)}
+              rows={4}
+              field={register('Reason')}
+              error={fieldText(t, errors.Reason?.message)}
+            />
           </>
         ) : null}
         <button type="submit" className={primaryButton} disabled={isSubmitting}>
