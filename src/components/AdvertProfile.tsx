@@ -2,8 +2,8 @@
  * The advert page's content. Rendered to static HTML at build time (no client directive: no JS for it),
  * and rendered in the browser for a public advert whose page is not built yet (see unbuilt-advert.tsx),
  * so both look the same. The few interactive parts (show number, open now, schedule of today) are wired
- * by plain code in advert-interactions.ts, which also loads the report form on the first click of the
- * report button (report-dialog.tsx).
+ * by plain code in advert-interactions.ts, which also loads the report form and the review form on the
+ * first click of their buttons (report-dialog.tsx, review-dialog.tsx).
  */
 import type { ReactNode } from 'react';
 import type { FullProfile } from '#lib/schemas/public-advert.ts';
@@ -396,6 +396,24 @@ export default function AdvertProfile({ profile, locale, messages }: Props) {
           ) : (
             <p className="mt-3 text-slate-700">{t('advert.noReviews')}</p>
           )}
+          <div className="mt-4 border-t border-slate-100 pt-4">
+            <p className="text-sm text-slate-700">{t('advert.reviewsNote')}</p>
+            <button
+              type="button"
+              data-review-open
+              data-advert-name={profile.name}
+              aria-haspopup="dialog"
+              aria-expanded="false"
+              className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-700 bg-white px-5 font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              <span aria-hidden="true">★</span>
+              {t('advert.writeReview')}
+            </button>
+            <div data-review-root></div>
+            <p data-review-error hidden role="alert" className="mt-2 text-sm text-red-700">
+              {t('errors.generic')}
+            </p>
+          </div>
         </section>
       </div>
 

@@ -3,7 +3,7 @@
  * - "open now", computed at the visitor's moment in Europe/Copenhagen time, and today's row of the schedule;
  * - the phone number, masked in the HTML and fetched from the API only when the visitor taps "Show number"
  *   (then a tel: link, and a WhatsApp link when the advertiser has WhatsApp).
- * - the report button, which loads the report form on its first click.
+ * - the report button and the "Write a review" button, which load their forms on their first click.
  * Used by the prebuilt advert pages and by the browser rendering of adverts not built yet.
  */
 import { frontendApi } from '#lib/api/frontend.ts';
@@ -112,6 +112,40 @@ function wireReport(root: HTMLElement): void {
   button.addEventListener('click', first);
 }
 
+/** The "Write a review" button loads the review form (React) on its first click, as the report button does. */
+function wireReview(root: HTMLElement, locale: Locale): void {
+  const button = root.querySelector<HTMLButtonElement>('[data-review-open]');
+  const container = root.querySelector<HTMLElement>('[data-review-root]');
+  const failure = root.querySelector<HTMLElement>('[data-review-error]');
+  if (!button || !container) return;
+  const first = () => {
+    button.removeEventListener('click', first);
+    button.setAttribute('aria-busy', 'true');
+    const messagesElement = document.querySelector('[data-report-messages]') ?? document.querySelector('[data-advert-messages]');
+    const messages = JSON.parse(messagesElement?.textContent ?? '{}') as Messages;
+    import('./review-dialog.tsx')
+      .then(({ mountReviewDialog }) =>
+        mountReviewDialog(container, {
+          messages,
+          locale,
+          advertId: Number(root.dataset['advert']),
+          advertName: button.dataset['advertName'] ?? '',
+          opener: button,
+        }),
+      )
+      .then(
+        () => button.removeAttribute('aria-busy'),
+        (error: unknown) => {
+          console.error('The review form could not be loaded', error);
+          button.removeAttribute('aria-busy');
+          if (failure) failure.hidden = false;
+          button.addEventListener('click', first);
+        },
+      );
+  };
+  button.addEventListener('click', first);
+}
+
 /** Wires the advert under `root` once. */
 export function initAdvert(root: HTMLElement, locale: Locale, now = new Date()): void {
   if (root.dataset['wired']) return;
@@ -119,4 +153,5 @@ export function initAdvert(root: HTMLElement, locale: Locale, now = new Date()):
   showOpenNow(root, now);
   wirePhone(root, locale);
   wireReport(root);
+  wireReview(root, locale);
 }

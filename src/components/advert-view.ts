@@ -5,7 +5,7 @@ import { localizePath, type Locale } from '#lib/i18n/locales.ts';
 type T = (key: string, values?: Record<string, string | number>) => string;
 
 /** The catalog prefixes the advert page needs. */
-export const ADVERT_MESSAGES = ['advert', 'report', 'kinds', 'card', 'validation', 'errors', 'landing.breadcrumb', 'nav.home'];
+export const ADVERT_MESSAGES = ['advert', 'report', 'reviewForm', 'kinds', 'card', 'validation', 'errors', 'landing.breadcrumb', 'nav.home'];
 
 export const KIND_KEYS: Record<FullProfile['kind'], string> = {
   escort: 'kinds.escort',
@@ -89,8 +89,8 @@ export function averageRating(reviews: FullProfile['reviews']): number | null {
   return reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
 }
 
-/** The catalog prefixes of the report form. */
-export const REPORT_MESSAGES = ['report', 'validation', 'errors'];
+/** The catalog prefixes of the report form and the review form (one script element on the advert page). */
+export const REPORT_MESSAGES = ['report', 'reviewForm', 'validation', 'errors'];
 
 /** Title and description of an advert page: name, kind and city; the advert's own title and introduction. */
 export function advertPageMeta(profile: FullProfile, t: T): { title: string; description: string } {

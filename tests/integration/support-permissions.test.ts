@@ -110,6 +110,17 @@ const table: Row[] = [
     expected: cells(401, 404, 403, 403, 403),
   },
 
+  // Visitors' reviews: Support (reviews:moderate:any).
+  { call: 'pendingreviews', method: 'GET', path: '/api/support/pendingreviews', expected: cells(401, 200, 403, 403, 403) },
+  { call: 'pendingreview', method: 'GET', path: '/api/support/pendingreview', query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) },
+  {
+    call: 'decidereview',
+    method: 'POST',
+    path: '/api/support/decidereview',
+    body: () => ({ Id: NO_SUCH_ID, Decision: 'reject', Reason: 'Tabeltest.' }),
+    expected: cells(401, 404, 403, 403, 403),
+  },
+
   // Verification of advertisers: Support (validation:decide:any).
   { call: 'validations', method: 'GET', path: '/api/support/validations', expected: cells(401, 200, 403, 403, 403) },
   { call: 'validation', method: 'GET', path: '/api/support/validation', query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) },
@@ -130,6 +141,31 @@ const table: Row[] = [
       expected: cells(401, 404, 403, 403, 403),
     }),
   ),
+
+  // Impersonation: Support (advertiser:impersonate:any). The frontend's impersonate with a link that does not
+  // exist: 401 without a support session, refused (403) for everyone else.
+  { call: 'impersonation', method: 'POST', path: '/api/support/impersonation', body: () => ({ ProfileId: NO_SUCH_ID }), expected: cells(401, 404, 403, 403, 403) },
+  { call: 'impersonate (frontend)', method: 'POST', path: '/api/frontend/impersonate', query: { url: 'not-a-real-link' }, expected: cells(401, 403, 403, 403, 403) },
+
+  // Adverts (support's advert pages): Support (advert:moderate:any).
+  { call: 'profiles', method: 'GET', path: '/api/support/profiles', query: { Name: 'tabel' }, expected: cells(401, 200, 403, 403, 403) },
+  ...(['profile', 'currentmedia', 'deletedmedia', 'advertreviews', 'advertreports', 'loginhistories', 'actionhistories', 'advertmessages'] as const).map(
+    (name): Row => ({ call: name, method: 'GET', path: `/api/support/${name}`, query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) }),
+  ),
+  {
+    call: 'profilestatus',
+    method: 'POST',
+    path: '/api/support/profilestatus',
+    body: () => ({ Id: NO_SUCH_ID, Status: 2, Rule: 'terms.other', Reason: 'Tabeltest.' }),
+    expected: cells(401, 404, 403, 403, 403),
+  },
+  {
+    call: 'advertmessages (send)',
+    method: 'POST',
+    path: '/api/support/advertmessages',
+    body: () => ({ Id: NO_SUCH_ID, Title: 'Tabeltest', Body: 'Tabeltest.' }),
+    expected: cells(401, 404, 403, 403, 403),
+  },
 
   // SEO.
   {

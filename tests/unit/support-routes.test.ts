@@ -110,6 +110,13 @@ describe('app routes (spec section 2)', () => {
     expect(match(supportRouter, '/support/review-adverts/12/')?.params).toEqual({ id: '12' });
     expect(supportPath('review')).toBe('/support/review/');
     expect(supportPath('reviewAdverts')).toBe('/support/review-adverts/');
+    expect(match(supportRouter, '/support/adverts/?email=anna%40example.test&skip=50')).toMatchObject({ route: 'adverts', search: { email: 'anna@example.test', skip: '50' } });
+    expect(match(supportRouter, '/support/adverts/12/history/?skip=25')).toMatchObject({ route: 'advert', params: { id: '12', section: 'history', subsection: '' }, search: { skip: '25' } });
+    expect(match(supportRouter, '/support/adverts/12/media/deleted/')?.params).toEqual({ id: '12', section: 'media', subsection: 'deleted' });
+    expect(supportPath('adverts')).toBe('/support/adverts/');
+    expect(match(supportRouter, '/support/pending-reviews/?skip=50')).toMatchObject({ route: 'pendingReviews', search: { skip: '50' } });
+    expect(match(supportRouter, '/support/pending-reviews/12/')).toMatchObject({ route: 'pendingReview', params: { id: '12' } });
+    expect(supportPath('pendingReviews')).toBe('/support/pending-reviews/');
   });
 
   it('matches every backend route', () => {

@@ -20,6 +20,7 @@ import { useAppT } from '../shared/use-t.ts';
 import { backendI18n } from './i18n.ts';
 import { backendNav, backendPath, backendRouter, handoffOf } from './routes.ts';
 import { LogOutScreen } from './log-out/LogOutScreen.tsx';
+import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import { HandoffScreen, backendScreens } from './screens.ts';
 
 type Session = { status: 'loading' } | { status: 'ready'; profile: UserProfile } | { status: 'error' };
@@ -138,6 +139,7 @@ export default function BackendApp() {
           </>
         }
       >
+        {session.profile.impersonation ? <ImpersonationBanner t={t} impersonation={session.profile.impersonation} /> : null}
         {renderScreen()}
       </AppFrame>
       <Toaster closeLabel={t('common:toast.close')} regionLabel={t('common:toast.region')} />

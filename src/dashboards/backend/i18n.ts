@@ -32,6 +32,8 @@ import daVerification from '#lib/i18n/da/backend/verification.json' with { type:
 import enVerification from '#lib/i18n/en/backend/verification.json' with { type: 'json' };
 import daCallbackAgeVerification from '#lib/i18n/da/backend/callbackAgeVerification.json' with { type: 'json' };
 import enCallbackAgeVerification from '#lib/i18n/en/backend/callbackAgeVerification.json' with { type: 'json' };
+import daImpersonation from '#lib/i18n/da/backend/impersonation.json' with { type: 'json' };
+import enImpersonation from '#lib/i18n/en/backend/impersonation.json' with { type: 'json' };
 
 const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as Catalog;
 
@@ -39,11 +41,11 @@ export const backendI18n = createI18n({
   locale: 'da',
   catalogs: {
     da: {
-      backend: merge(daBackend, daDashboard, daBasic, daPersonal, daPriceList, daSchedule, daCloseAdvert, daReviews, daBlacklist, daPictures, daVideos, daVerification, daCallbackAgeVerification),
+      backend: merge(daBackend, daDashboard, daBasic, daPersonal, daPriceList, daSchedule, daCloseAdvert, daReviews, daBlacklist, daPictures, daVideos, daVerification, daCallbackAgeVerification, daImpersonation),
       common: daCommon,
     },
     en: {
-      backend: merge(enBackend, enDashboard, enBasic, enPersonal, enPriceList, enSchedule, enCloseAdvert, enReviews, enBlacklist, enPictures, enVideos, enVerification, enCallbackAgeVerification),
+      backend: merge(enBackend, enDashboard, enBasic, enPersonal, enPriceList, enSchedule, enCloseAdvert, enReviews, enBlacklist, enPictures, enVideos, enVerification, enCallbackAgeVerification, enImpersonation),
       common: enCommon,
     },
   },

@@ -42,13 +42,25 @@ import enReviewAdvert from '#lib/i18n/en/support/reviewAdvert.json' with { type:
 import daRiskWords from '#lib/i18n/da/support/riskWords.json' with { type: 'json' };
 import enRiskWords from '#lib/i18n/en/support/riskWords.json' with { type: 'json' };
 
+import daImpersonate from '#lib/i18n/da/support/impersonate.json' with { type: 'json' };
+import enImpersonate from '#lib/i18n/en/support/impersonate.json' with { type: 'json' };
+import daAdverts from '#lib/i18n/da/support/adverts.json' with { type: 'json' };
+import enAdverts from '#lib/i18n/en/support/adverts.json' with { type: 'json' };
+import daAdvert from '#lib/i18n/da/support/advert.json' with { type: 'json' };
+import enAdvert from '#lib/i18n/en/support/advert.json' with { type: 'json' };
+
+import daPendingReviews from '#lib/i18n/da/support/pendingReviews.json' with { type: 'json' };
+import enPendingReviews from '#lib/i18n/en/support/pendingReviews.json' with { type: 'json' };
+import daPendingReview from '#lib/i18n/da/support/pendingReview.json' with { type: 'json' };
+import enPendingReview from '#lib/i18n/en/support/pendingReview.json' with { type: 'json' };
+
 const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as Catalog;
 
 export const supportI18n = createI18n({
   locale: 'da',
   catalogs: {
-    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert, daRiskWords), common: daCommon },
-    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert, enRiskWords), common: enCommon },
+    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert, daRiskWords, daImpersonate, daAdverts, daAdvert, daPendingReviews, daPendingReview), common: daCommon },
+    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert, enRiskWords, enImpersonate, enAdverts, enAdvert, enPendingReviews, enPendingReview), common: enCommon },
   },
   defaultNamespace: 'support',
 });

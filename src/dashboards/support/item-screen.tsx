@@ -1,6 +1,10 @@
-/** Pieces every support screen of one item shares (a report, an appeal, a verification, an advert under review). */
+/** Pieces every support screen of one item shares (a report, an appeal, a verification, an advert, a review, a user). */
 import type { ReactNode } from 'react';
 import { isApiError } from '#lib/api/errors.ts';
+import type { Loadable } from '../shared/screen-data.tsx';
+import { AppLink } from '../shared/AppLink.tsx';
+import { supportRouter } from './routes.ts';
+import { ScreenShell } from './screen-data.tsx';
 
 /** A list of facts: term and value side by side from small screens up. */
 export function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -31,4 +35,36 @@ export function itemLoader<T>(id: string, load: (id: number, signal: AbortSignal
       throw error;
     }
   };
+}
+
+type ItemScreenProps<T> = {
+  /** The screen's width class (Tailwind `max-w-*`). */
+  width: string;
+  /** The way back to the item's list. */
+  back: { href: string; label: string };
+  /** The id of the heading. */
+  id: string;
+  title: string;
+  state: Loadable<T | 'notFound'>;
+  loadError: string;
+  /** What the screen says for an item that is not there. */
+  notFound: string;
+  onRetry: () => void;
+  children: (item: T) => ReactNode;
+};
+
+/** The frame of one item's screen: the link back to its list, the heading, loading and errors, and "not found". */
+export function ItemScreen<T>({ width, back, id, title, state, loadError, notFound, onRetry, children }: ItemScreenProps<T>) {
+  return (
+    <div className={width}>
+      <p className="mb-4 text-sm">
+        <AppLink router={supportRouter} href={back.href} className="font-medium text-brand-700 underline">
+          {back.label}
+        </AppLink>
+      </p>
+      <ScreenShell id={id} title={title} state={state} loadError={loadError} onRetry={onRetry}>
+        {(item) => (item === 'notFound' ? <p className="mt-6 text-slate-700">{notFound}</p> : children(item))}
+      </ScreenShell>
+    </div>
+  );
 }

@@ -22,6 +22,8 @@ export const supportScreens: Partial<Record<SupportRoute, Screen>> = {
   dashboard: screen(() => import('./dashboard/DashboardScreen.tsx')),
   contentReports: screen(() => import('./content-reports/ContentReportsScreen.tsx')),
   contentReport: screen(() => import('./content-report/ContentReportScreen.tsx')),
+  pendingReviews: screen(() => import('./pending-reviews/PendingReviewsScreen.tsx')),
+  pendingReview: screen(() => import('./pending-review/PendingReviewScreen.tsx')),
   appeals: screen(() => import('./appeals/AppealsScreen.tsx')),
   appeal: screen(() => import('./appeal/AppealScreen.tsx')),
   validation: screen(() => import('./validation/ValidationsScreen.tsx')),
@@ -29,5 +31,7 @@ export const supportScreens: Partial<Record<SupportRoute, Screen>> = {
   review: screen(() => import('./review/ReviewScreen.tsx')),
   reviewAdverts: screen(() => import('./review/ReviewAdvertsScreen.tsx')),
   reviewAdvert: screen(() => import('./review-advert/ReviewAdvertScreen.tsx')),
+  adverts: screen(() => import('./adverts/AdvertsScreen.tsx')),
+  advert: screen(() => import('./advert/AdvertScreen.tsx')),
   riskWords: screen(() => import('./risk-words/RiskWordsScreen.tsx')),
 };

@@ -4,6 +4,7 @@ import type { Credentials, FreeTextTarget, LocationSuggestion, UserProfile } fro
 import type { CreateProfileInput } from '../schemas/account.ts';
 import type { FrontPageAdverts, FullProfile, SearchResult } from '../schemas/public-advert.ts';
 import type { ReportReason } from '../schemas/report-advert.ts';
+import type { AddProfileReviewInput, SentReviewCode, WrittenReview } from '../schemas/reviews.ts';
 
 export type ReportAdvertBody = {
   AdvertId: number;
@@ -47,6 +48,10 @@ export function createFrontendApi(options: ClientOptions = {}) {
       client.get<FullProfile>('fullprofile', { searchParams: { Id: id, Locale: locale }, ...withSignal(signal) }),
     session: (signal?: AbortSignal) => client.get<{ signedIn: boolean }>('session', withSignal(signal)),
     reportAdvert: (body: ReportAdvertBody) => client.post<{ id: number; createdAt: string }>('reportadvert', { json: body }),
+    /** A code by SMS for a review; 403 Phone `reviewRefused`, 409 Phone `alreadyReviewed`, 429 Phone `tooSoon`. */
+    reviewCode: (body: { ProfileId: number; Phone: string; Locale: string }) => client.post<SentReviewCode>('reviewcode', { json: body }),
+    /** The review, waiting for support (201); 400 Code `codeWrong`/`codeExpired`. */
+    addProfileReview: (body: AddProfileReviewInput) => client.post<WrittenReview>('addprofilereview', { json: body }),
 
     // Advertiser accounts (spec §7; docs/decisions/010) ---------------------------------------------
     regions: (signal?: AbortSignal) => client.get<RegionOption[]>('searchpageregions', withSignal(signal)),

@@ -19,9 +19,11 @@ import type {
   DecideContentReportInput,
 } from '../schemas/moderation.ts';
 import type { DecideValidationInput, ValidationDetail, ValidationItem } from '../schemas/verification.ts';
+import type { DecideReviewInput, PendingReviewDetail, PendingReviewItem } from '../schemas/reviews.ts';
 import type { ReviewAdvertAnswer, ReviewAction, ReviewField, ReviewQueueAnswer, ReviewQueueKind, RiskWord } from '../schemas/review.ts';
 import type { BackendPicture, BackendVideo } from '../schemas/media.ts';
 import type { TermsRule } from '../schemas/moderation.ts';
+import type { ImpersonationLinkAnswer } from '../schemas/impersonation.ts';
 
 /** One field's decision in a review save (`Value` with modify, `Reason` with refuse). */
 export type ReviewFieldDecision = { Field: ReviewField; Action: ReviewAction; Value?: unknown; Reason?: string };
@@ -78,6 +80,13 @@ export function createSupportApi(options: ClientOptions = {}) {
       client.get<ContentReportDetail>('contentreport', { searchParams: { Id: id }, ...withSignal(signal) }),
     /** 409 with field Id `alreadyDecided` when decided before. */
     decideContentReport: (body: DecideContentReportInput) => client.post<ContentReportDetail>('decidecontentreport', { json: body }),
+    /** Visitors' reviews waiting for approval and reviews the advertiser asked to remove, oldest first. */
+    pendingReviews: (query: { Skip?: number; Take?: number }, signal?: AbortSignal) =>
+      client.get<Paged<PendingReviewItem>>('pendingreviews', { searchParams: query, ...withSignal(signal) }),
+    pendingReview: (id: number, signal?: AbortSignal) =>
+      client.get<PendingReviewDetail>('pendingreview', { searchParams: { Id: id }, ...withSignal(signal) }),
+    /** 409 with field Id `alreadyDecided` when nothing is open any more. */
+    decideReview: (body: DecideReviewInput) => client.post<PendingReviewDetail>('decidereview', { json: body }),
     /** Appeals against statements of reasons, oldest appeal first; open (the default) or decided. */
     appeals: (query: Partial<AppealsQueryInput>, signal?: AbortSignal) =>
       client.get<Paged<AppealItem>>('appeals', { searchParams: query, ...withSignal(signal) }),
@@ -116,6 +125,9 @@ export function createSupportApi(options: ClientOptions = {}) {
     riskWords: (signal?: AbortSignal) => client.get<RiskWord[]>('riskwords', withSignal(signal)),
     addRiskWord: (word: string) => client.post<RiskWord[]>('riskwords', { json: { Word: word } }),
     removeRiskWord: (id: number) => client.post<RiskWord[]>('removeriskword', { json: { Id: id } }),
+
+    /** A one-time link (2 minutes, this support user only) into the advert's backend as the advertiser. */
+    impersonation: (profileId: number) => client.post<ImpersonationLinkAnswer>('impersonation', { json: { ProfileId: profileId } }),
   };
 }
 

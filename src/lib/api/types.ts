@@ -81,6 +81,8 @@ export type UserProfile = {
    * verification screens rely on the provider's callback having recorded the check.
    */
   advertId: number | null;
+  /** Set while support is signed in as the advertiser (impersonation): the backend shows a banner with Stop. */
+  impersonation?: { supportUserName: string; advertName: string | null; advertId: number | null } | null;
 };
 
 export type SupportPermission = 'Support' | 'SEO' | 'Administration';

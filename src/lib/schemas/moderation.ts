@@ -206,7 +206,7 @@ export type PendingCounts = {
   pendingMedia: PendingCount;
   /** Reports not yet decided (content-reports/); `urgent`: suspected minors or trafficking among them. */
   reports: PendingCount & { urgent: number };
-  /** Visitors' reviews awaiting approval (pending-reviews/). */
+  /** Visitors' reviews awaiting approval, and reviews the advertiser asked to remove (pending-reviews/). */
   pendingReviews: PendingCount;
   /** Advertisers' appeals against statements of reasons not yet decided; `oldest`: the oldest appeal. */
   appeals: PendingCount;

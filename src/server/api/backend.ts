@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteSession, resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
 import { getUserProfile } from '../domain/accounts/get-user-profile.ts';
+import { stopImpersonation } from '../domain/accounts/impersonation.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
-import { ADVERTISER_COOKIE, clearSessionCookie, noStore, type ApiDeps } from './http.ts';
+import { ADVERTISER_COOKIE, clearSessionCookie, contextFor, noStore, type ApiDeps } from './http.ts';
 import { backendAdvertRoutes } from './backend-advert.ts';
 import { backendPictureRoutes } from './backend-pictures.ts';
 import { backendVideoRoutes } from './backend-videos.ts';
@@ -39,12 +40,15 @@ export function backendRoutes(deps: ApiDeps) {
     await app.register(backendAppealRoutes(deps));
 
     app.get('/userprofile', async (request) => {
-      return getUserProfile(deps.db, advertiserOf(request).accountId, deps.now());
+      const actor = advertiserOf(request);
+      return getUserProfile(deps.db, actor.accountId, deps.now(), actor);
     });
 
+    /** Ends the session; while support is signed in as the advertiser, that is the audited stop of impersonation. */
     app.post('/logout', async (request, reply) => {
       const token = request.cookies[ADVERTISER_COOKIE];
-      if (token) await deleteSession(deps.db, token);
+      const stopped = await stopImpersonation(contextFor(deps, request, advertiserOf(request)));
+      if (token && !stopped) await deleteSession(deps.db, token);
       clearSessionCookie(reply, deps, ADVERTISER_COOKIE);
       return reply.code(204).send();
     });

@@ -11,6 +11,8 @@ import {
   type LandingPageType,
 } from '../domain/site/site-info.ts';
 import { signInAdvertiser } from '../domain/accounts/sign-in-advertiser.ts';
+import { startImpersonation } from '../domain/accounts/impersonation.ts';
+import { ImpersonateSchema } from '#lib/schemas/impersonation.ts';
 import { requestSiteRebuild } from '../domain/site/request-site-rebuild.ts';
 import {
   ADVERTISER_COOKIE,
@@ -32,6 +34,8 @@ import { getFullProfile, listFullProfiles } from '../domain/search/full-profile.
 import { searchProfiles } from '../domain/search/search-profiles.ts';
 import { findKeywordTarget, searchWithFreeText } from '../domain/search/free-text.ts';
 import { reportAdvert } from '../domain/reports/report-advert.ts';
+import { AddProfileReviewSchema, ReviewCodeSchema } from '#lib/schemas/reviews.ts';
+import { addProfileReview, sendReviewCode } from '../domain/reviews/visitor-reviews.ts';
 import {
   getIndexPage,
   getProfileReferences,
@@ -259,6 +263,25 @@ export function frontendRoutes(deps: ApiDeps) {
       return reply.code(201).send(created);
     });
 
+    /**
+     * Visitors' reviews (issue 6; the names are ours, the spec names none). reviewcode {ProfileId, Phone,
+     * Locale?}: a 6-digit code by SMS to the visitor's number (refused before any SMS when the review would
+     * be: advert not public 404, number refused 403, already reviewed 409). addprofilereview {ProfileId,
+     * Name, Rating, Text, Phone, Code}: the review, waiting for support (201).
+     */
+    app.post('/reviewcode', { config: { rateLimit: { max: 10 * deps.rateLimitScale, timeWindow: '10 minutes' } } }, async (request, reply) => {
+      noStore(reply);
+      const input = readInput(request, ReviewCodeSchema);
+      return sendReviewCode(contextFor(deps, request, { type: 'visitor' }), input, { messaging: deps.messaging });
+    });
+
+    app.post('/addprofilereview', { config: { rateLimit: { max: 20 * deps.rateLimitScale, timeWindow: '10 minutes' } } }, async (request, reply) => {
+      noStore(reply);
+      const input = readInput(request, AddProfileReviewSchema);
+      const created = await addProfileReview(contextFor(deps, request, { type: 'visitor' }), input);
+      return reply.code(201).send(created);
+    });
+
     app.post(
       '/login',
       { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
@@ -271,6 +294,19 @@ export function frontendRoutes(deps: ApiDeps) {
         return profile;
       },
     );
+
+    /**
+     * impersonate (Url): support, signed in to support with the Support role, uses the one-time link it was
+     * given (support's `impersonation`) and gets an advertiser session as that account (spec §2, §7).
+     */
+    app.post('/impersonate', { config: { rateLimit: { max: 20 * deps.rateLimitScale, timeWindow: '1 minute' } } }, async (request, reply) => {
+      noStore(reply);
+      const input = readInput(request, ImpersonateSchema);
+      const actor = await resolveSupportSession(deps.db, request.cookies[SUPPORT_COOKIE], deps.now());
+      const { session, advertId } = await startImpersonation(contextFor(deps, request, actor), { token: input.Url });
+      setSessionCookie(reply, deps, ADVERTISER_COOKIE, session);
+      return { advertId };
+    });
 
     /** Schedules a site rebuild now; only for a signed-in support user (spec §7 cleancache). */
     app.route({ method: ['GET', 'POST'], url: '/cleancache', handler: async (request, reply) => {

@@ -34,6 +34,8 @@ import {
 import { getContentReport, listContentReports } from '../domain/reports/content-reports.ts';
 import { decideContentReport } from '../domain/reports/decide-content-report.ts';
 import { decideAppeal, getAppeal, listAppeals } from '../domain/moderation/appeals.ts';
+import { DecideReviewSchema, PendingReviewIdSchema, PendingReviewsQuerySchema } from '#lib/schemas/reviews.ts';
+import { decideReview, getPendingReview, listPendingReviews } from '../domain/reviews/pending-reviews.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import { DecideValidationSchema, ValidationFileSchema, ValidationIdSchema, ValidationsQuerySchema } from '#lib/schemas/verification.ts';
 import {
@@ -45,6 +47,23 @@ import {
   rejectValidation,
 } from '../domain/verification/support-validation.ts';
 import { sendPrivateFile } from './backend-verification.ts';
+import { issueImpersonationLink } from '../domain/accounts/impersonation.ts';
+import { ImpersonationLinkSchema } from '#lib/schemas/impersonation.ts';
+import {
+  AdvertProfileIdSchema,
+  AdvertProfilePageSchema,
+  AdvertProfilesQuerySchema,
+  AdvertStatusChangeSchema,
+  SendAdvertMessageSchema,
+} from '#lib/schemas/support-adverts.ts';
+import { searchAdvertProfiles } from '../domain/support-adverts/search-profiles.ts';
+import { getAdvertProfile } from '../domain/support-adverts/advert-profile.ts';
+import { changeAdvertStatusBySupport } from '../domain/support-adverts/advert-status.ts';
+import { listLoginHistory } from '../domain/support-adverts/login-history.ts';
+import { listActionHistory } from '../domain/support-adverts/action-history.ts';
+import { listAdvertMedia } from '../domain/support-adverts/advert-media.ts';
+import { listAdvertMessages, sendAdvertMessage } from '../domain/support-adverts/advert-messages.ts';
+import { listAdvertReports, listAdvertReviews } from '../domain/support-adverts/advert-reviews-reports.ts';
 import type { Actor } from '../domain/context.ts';
 import {
   SUPPORT_COOKIE,
@@ -229,6 +248,20 @@ export function supportRoutes(deps: ApiDeps) {
       return reply.code(204).send();
     });
 
+    // ---- Visitors' reviews (Support: reviews:moderate:any) --------------------------------------
+
+    /** Pending reviews and reviews the advertiser asked to remove, oldest first. */
+    app.get('/pendingreviews', async (request) => {
+      const input = readInput(request, PendingReviewsQuerySchema);
+      return listPendingReviews(ctxOf(request), { skip: input.Skip, take: input.Take });
+    });
+
+    /** One review with its advert and its last decision. */
+    app.get('/pendingreview', async (request) => getPendingReview(ctxOf(request), readInput(request, PendingReviewIdSchema).Id));
+
+    /** Approve or reject a pending review (reason required to reject); remove or keep one asked to be removed. */
+    app.post('/decidereview', async (request) => decideReview(ctxOf(request), readInput(request, DecideReviewSchema)));
+
     // ---- Verification (Support: validation:decide:any) ----------------------------------------
 
     /** Verifications waiting for a decision (oldest first), or decided ones (latest first). */
@@ -251,6 +284,46 @@ export function supportRoutes(deps: ApiDeps) {
     app.post('/declinevalidation', async (request) => declineValidation(ctxOf(request), readInput(request, DecideValidationSchema), { messaging }));
 
     app.post('/rejectvalidation', async (request) => rejectValidation(ctxOf(request), readInput(request, DecideValidationSchema), { messaging }));
+
+    // ---- Adverts (Support: advert:moderate:any; spec §7 profiles … reports) ------------------------
+
+    /** Adverts by id, name, email or phone (every key given must match), newest first, paged. */
+    app.get('/profiles', async (request) => searchAdvertProfiles(ctxOf(request), readInput(request, AdvertProfilesQuerySchema)));
+
+    /** One advert with its account, names of its places and choices, lock, verification and counts. */
+    app.get('/profile', async (request) => getAdvertProfile(ctxOf(request), readInput(request, AdvertProfileIdSchema).Id));
+
+    /** Status change with a reason; a lock names a rule and issues a statement of reasons. */
+    app.post('/profilestatus', async (request) => changeAdvertStatusBySupport(ctxOf(request), readInput(request, AdvertStatusChangeSchema), { messaging }));
+
+    /** The account's sign-in attempts, newest first. */
+    app.get('/loginhistories', async (request) => listLoginHistory(ctxOf(request), readInput(request, AdvertProfilePageSchema)));
+
+    /** The audit entries about the advert (read only), newest first. */
+    app.get('/actionhistories', async (request) => listActionHistory(ctxOf(request), readInput(request, AdvertProfilePageSchema)));
+
+    app.get('/currentmedia', async (request) => listAdvertMedia(ctxOf(request), deps.storage, readInput(request, AdvertProfileIdSchema).Id, 'current'));
+
+    app.get('/deletedmedia', async (request) => listAdvertMedia(ctxOf(request), deps.storage, readInput(request, AdvertProfileIdSchema).Id, 'deleted'));
+
+    /** Messages to the advertiser (their backend's notifications); POST sends one. */
+    app.get('/advertmessages', async (request) => listAdvertMessages(ctxOf(request), readInput(request, AdvertProfilePageSchema)));
+
+    app.post('/advertmessages', async (request, reply) =>
+      reply.code(201).send(await sendAdvertMessage(ctxOf(request), readInput(request, SendAdvertMessageSchema), { messaging })),
+    );
+
+    app.get('/advertreviews', async (request) => listAdvertReviews(ctxOf(request), readInput(request, AdvertProfileIdSchema).Id));
+
+    app.get('/advertreports', async (request) => listAdvertReports(ctxOf(request), readInput(request, AdvertProfileIdSchema).Id));
+
+    // ---- Impersonation (Support) ---------------------------------------------------------------
+
+    /** A one-time link (2 minutes, this support user only) into the advert's backend as the advertiser. */
+    app.post('/impersonation', async (request, reply) => {
+      const link = await issueImpersonationLink(ctxOf(request), { advertId: readInput(request, ImpersonationLinkSchema).ProfileId });
+      return reply.code(201).send(link);
+    });
 
     // ---- Outbox, SEO --------------------------------------------------------------------------
 

@@ -482,11 +482,16 @@ export const reviews = pgTable(
     removalRequestedAt: tstz('removal_requested_at'),
     decidedBy: integer('decided_by').references(() => supportUsers.id, { onDelete: 'set null' }),
     decidedAt: tstz('decided_at'),
+    /** Support's last decision ('approve', 'reject', 'remove', 'keep') and its reason (kept for the record). */
+    decision: text('decision'),
+    decisionReason: text('decision_reason'),
     createdAt: createdAt(),
   },
   (t) => [
     index('reviews_advert_status_idx').on(t.advertId, t.status),
     index('reviews_status_idx').on(t.status, t.createdAt),
+    /** One review per phone number per advert (visitors' reviews always carry the confirmed number). */
+    uniqueIndex('reviews_advert_phone_unique').on(t.advertId, t.authorPhone).where(sql`${t.authorPhone} is not null`),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -17,7 +17,9 @@ export type Permission =
   | 'users:manage:any'
   | 'news:manage:any'
   | 'stats:read:any'
-  | 'site:rebuild:any';
+  | 'site:rebuild:any'
+  /** Enter the advertiser backend as the advertiser (impersonation, accounts/impersonation.ts). */
+  | 'advertiser:impersonate:any';
 
 const permissionsByRole: Record<SupportRole, Permission[]> = {
   Support: [
@@ -27,6 +29,7 @@ const permissionsByRole: Record<SupportRole, Permission[]> = {
     'reports:decide:any',
     'reviews:moderate:any',
     'site:rebuild:any',
+    'advertiser:impersonate:any',
   ],
   SEO: ['seo:pages:any', 'seo:keywords:any', 'site:rebuild:any'],
   Administration: ['users:manage:any', 'news:manage:any', 'stats:read:any', 'site:rebuild:any'],

@@ -14,17 +14,15 @@ import { formatDateTime } from '#lib/format.ts';
 import { APPEAL_DECISIONS, DecideAppealSchema, type AppealDecision, type AppealItem, type DecideAppealInput } from '#lib/schemas/moderation.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
-import { AppLink } from '../../shared/AppLink.tsx';
 import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath, supportRouter } from '../routes.ts';
+import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
-import { ScreenShell } from '../screen-data.tsx';
-import { Facts, itemLoader } from '../item-screen.tsx';
+import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios, ReasonField } from '../decision-fields.tsx';
 
 export default function AppealScreen({ params }: SupportScreenProps) {
@@ -41,47 +39,45 @@ function AppealLoader({ id }: { id: string }) {
   const [alreadyDecided, setAlreadyDecided] = useState(false);
   const { state, reload } = useScreenData<AppealItem | 'notFound'>(itemLoader(id, (itemId, signal) => supportApi.appeal(itemId, signal)));
   return (
-    <div className="max-w-3xl">
-      <p className="mb-4 text-sm">
-        <AppLink router={supportRouter} href={supportPath('appeals')} className="font-medium text-brand-700 underline">
-          {t('appeal.back')}
-        </AppLink>
-      </p>
-      <ScreenShell id="appeal-heading" title={t('screens.appeal')} state={state} loadError={t('appeal.loadError')} onRetry={reload}>
-        {(appeal) =>
-          appeal === 'notFound' ? (
-            <p className="mt-6 text-slate-700">{t('appeal.notFound')}</p>
+    <ItemScreen
+      width="max-w-3xl"
+      back={{ href: supportPath('appeals'), label: t('appeal.back') }}
+      id="appeal-heading"
+      title={t('screens.appeal')}
+      state={state}
+      loadError={t('appeal.loadError')}
+      notFound={t('appeal.notFound')}
+      onRetry={reload}
+    >
+      {(appeal) => (
+        <div className="mt-6 space-y-8">
+          <Original t={t} appeal={appeal} />
+          <section aria-labelledby="appeal-text-title" className="rounded-xl border border-slate-200 bg-white p-5">
+            <h2 id="appeal-text-title" className="text-lg font-semibold text-ink">
+              {t('appeal.appealTitle')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t('appeal.appealedAt', { time: formatDateTime(appeal.appealedAt) })}</p>
+            <p className="mt-3 whitespace-pre-line break-words text-slate-800" data-appeal-text>
+              {appeal.appealText}
+            </p>
+          </section>
+          {alreadyDecided ? <FormNotice message={t('validation.alreadyDecided')} /> : null}
+          {decided || appeal.appealDecision ? (
+            <Outcome t={t} appeal={appeal} decided={decided} />
           ) : (
-            <div className="mt-6 space-y-8">
-              <Original t={t} appeal={appeal} />
-              <section aria-labelledby="appeal-text-title" className="rounded-xl border border-slate-200 bg-white p-5">
-                <h2 id="appeal-text-title" className="text-lg font-semibold text-ink">
-                  {t('appeal.appealTitle')}
-                </h2>
-                <p className="mt-1 text-sm text-slate-600">{t('appeal.appealedAt', { time: formatDateTime(appeal.appealedAt) })}</p>
-                <p className="mt-3 whitespace-pre-line break-words text-slate-800" data-appeal-text>
-                  {appeal.appealText}
-                </p>
-              </section>
-              {alreadyDecided ? <FormNotice message={t('validation.alreadyDecided')} /> : null}
-              {decided || appeal.appealDecision ? (
-                <Outcome t={t} appeal={appeal} decided={decided} />
-              ) : (
-                <AppealForm
-                  t={t}
-                  appeal={appeal}
-                  onDecided={setDecided}
-                  onAlreadyDecided={() => {
-                    setAlreadyDecided(true);
-                    reload();
-                  }}
-                />
-              )}
-            </div>
-          )
-        }
-      </ScreenShell>
-    </div>
+            <AppealForm
+              t={t}
+              appeal={appeal}
+              onDecided={setDecided}
+              onAlreadyDecided={() => {
+                setAlreadyDecided(true);
+                reload();
+              }}
+            />
+          )}
+        </div>
+      )}
+    </ItemScreen>
   );
 }
 

@@ -15,7 +15,6 @@ import { formatDateTime } from '#lib/format.ts';
 import { DecideContentReportSchema, REPORT_DECISIONS, type ContentReportDetail, type DecideContentReportInput } from '#lib/schemas/moderation.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
-import { AppLink } from '../../shared/AppLink.tsx';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
 import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
@@ -23,11 +22,10 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath, supportRouter } from '../routes.ts';
+import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
-import { ScreenShell } from '../screen-data.tsx';
 import { PriorityFlag, reasonText } from '../content-reports/report-words.tsx';
-import { Facts, itemLoader } from '../item-screen.tsx';
+import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios, ReasonField, RuleSelect } from '../decision-fields.tsx';
 
 export default function ContentReportScreen({ params }: SupportScreenProps) {
@@ -41,39 +39,37 @@ function ReportLoader({ id }: { id: string }) {
   const { state, setData, reload } = useScreenData<ContentReportDetail | 'notFound'>(itemLoader(id, (itemId, signal) => supportApi.contentReport(itemId, signal)));
   const title = state.status === 'ready' && state.data !== 'notFound' ? t('contentReport.title', { id: state.data.id }) : t('screens.contentReport');
   return (
-    <div className="max-w-3xl">
-      <p className="mb-4 text-sm">
-        <AppLink router={supportRouter} href={supportPath('contentReports')} className="font-medium text-brand-700 underline">
-          {t('contentReport.back')}
-        </AppLink>
-      </p>
-      <ScreenShell id="content-report-heading" title={title} state={state} loadError={t('contentReport.loadError')} onRetry={reload}>
-        {(report) =>
-          report === 'notFound' ? (
-            <p className="mt-6 text-slate-700">{t('contentReport.notFound')}</p>
+    <ItemScreen
+      width="max-w-3xl"
+      back={{ href: supportPath('contentReports'), label: t('contentReport.back') }}
+      id="content-report-heading"
+      title={title}
+      state={state}
+      loadError={t('contentReport.loadError')}
+      notFound={t('contentReport.notFound')}
+      onRetry={reload}
+    >
+      {(report) => (
+        <div className="mt-6 space-y-8">
+          <ReportFacts t={t} report={report} />
+          <AdvertFacts t={t} report={report} />
+          {alreadyDecided ? <FormNotice message={t('validation.alreadyDecided')} /> : null}
+          {report.decidedAt ? (
+            <Decision t={t} report={report} />
           ) : (
-            <div className="mt-6 space-y-8">
-              <ReportFacts t={t} report={report} />
-              <AdvertFacts t={t} report={report} />
-              {alreadyDecided ? <FormNotice message={t('validation.alreadyDecided')} /> : null}
-              {report.decidedAt ? (
-                <Decision t={t} report={report} />
-              ) : (
-                <DecisionForm
-                  t={t}
-                  report={report}
-                  onDecided={setData}
-                  onAlreadyDecided={() => {
-                    setAlreadyDecided(true);
-                    reload();
-                  }}
-                />
-              )}
-            </div>
-          )
-        }
-      </ScreenShell>
-    </div>
+            <DecisionForm
+              t={t}
+              report={report}
+              onDecided={setData}
+              onAlreadyDecided={() => {
+                setAlreadyDecided(true);
+                reload();
+              }}
+            />
+          )}
+        </div>
+      )}
+    </ItemScreen>
   );
 }
 

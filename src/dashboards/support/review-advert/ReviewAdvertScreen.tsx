@@ -30,10 +30,9 @@ import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
-import { ScreenShell } from '../screen-data.tsx';
 import { RiskFlags } from '../review/review-words.tsx';
 import { reviewAdvertHref } from '../review/ReviewScreen.tsx';
-import { Facts, itemLoader } from '../item-screen.tsx';
+import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 
 /** The fields support may give a value of its own (plain text inputs); the others are approved or refused. */
 const MODIFIABLE: readonly ReviewField[] = ['name', 'introduction', 'phone', 'website', 'age', 'height', 'weight'];
@@ -56,29 +55,27 @@ function AdvertLoader({ id }: { id: string }) {
     setDone(message);
   };
   return (
-    <div className="max-w-5xl">
-      <p className="mb-4 text-sm">
-        <AppLink router={supportRouter} href={supportPath('review')} className="font-medium text-brand-700 underline">
-          {t('reviewAdvert.back')}
-        </AppLink>
-      </p>
-      <ScreenShell id="review-advert-heading" title={title} state={state} loadError={t('reviewAdvert.loadError')} onRetry={reload}>
-        {(advert) =>
-          advert === 'notFound' ? (
-            <p className="mt-6 text-slate-700">{t('reviewAdvert.notFound')}</p>
-          ) : (
-            <div className="mt-6 space-y-8">
-              {done ? <FormNotice tone="success" message={done} /> : null}
-              <AdvertFacts t={t} advert={advert} />
-              <RiskSection t={t} advert={advert} />
-              <FieldsForm key={`${advert.advertId}-${advert.status}-${advert.pendingSince ?? ''}`} t={t} advert={advert} onSaved={updated} />
-              {advert.isNew ? <NewAdvertDecision t={t} advert={advert} onDecided={updated} /> : null}
-              <MediaSection t={t} advert={advert} onChanged={reload} />
-            </div>
-          )
-        }
-      </ScreenShell>
-    </div>
+    <ItemScreen
+      width="max-w-5xl"
+      back={{ href: supportPath('review'), label: t('reviewAdvert.back') }}
+      id="review-advert-heading"
+      title={title}
+      state={state}
+      loadError={t('reviewAdvert.loadError')}
+      notFound={t('reviewAdvert.notFound')}
+      onRetry={reload}
+    >
+      {(advert) => (
+        <div className="mt-6 space-y-8">
+          {done ? <FormNotice tone="success" message={done} /> : null}
+          <AdvertFacts t={t} advert={advert} />
+          <RiskSection t={t} advert={advert} />
+          <FieldsForm key={`${advert.advertId}-${advert.status}-${advert.pendingSince ?? ''}`} t={t} advert={advert} onSaved={updated} />
+          {advert.isNew ? <NewAdvertDecision t={t} advert={advert} onDecided={updated} /> : null}
+          <MediaSection t={t} advert={advert} onChanged={reload} />
+        </div>
+      )}
+    </ItemScreen>
   );
 }
 

@@ -15,7 +15,6 @@ import { SaveSupportUserSchema } from '#lib/schemas/support-user.ts';
 import { toast } from '#lib/stores/toasts.ts';
 import { CheckboxField, Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
-import { AppLink } from '../../shared/AppLink.tsx';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
 import { failureKey, fieldText, noticeText, primaryButton, reportFailure, secondaryButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
@@ -25,7 +24,7 @@ import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
-import { ScreenShell } from '../screen-data.tsx';
+import { ItemScreen } from '../item-screen.tsx';
 
 const PERMISSIONS: readonly SupportPermission[] = ['Support', 'SEO', 'Administration'];
 
@@ -56,16 +55,18 @@ function UserLoader({ id }: { id: string }) {
   });
   const title = state.status === 'ready' && state.data && state.data !== 'notFound' ? state.data.name : isNew ? t('user.newTitle') : t('screens.user');
   return (
-    <div className="max-w-2xl">
-      <p className="mb-4 text-sm">
-        <AppLink router={supportRouter} href={supportPath('users')} className="font-medium text-brand-700 underline">
-          {t('user.back')}
-        </AppLink>
-      </p>
-      <ScreenShell id="user-heading" title={title} state={state} loadError={t('user.loadError')} onRetry={reload}>
-        {(user) => (user === 'notFound' ? <p className="mt-6 text-slate-700">{t('user.notFound')}</p> : <UserForm t={t} user={user} onSaved={setData} />)}
-      </ScreenShell>
-    </div>
+    <ItemScreen
+      width="max-w-2xl"
+      back={{ href: supportPath('users'), label: t('user.back') }}
+      id="user-heading"
+      title={title}
+      state={state}
+      loadError={t('user.loadError')}
+      notFound={t('user.notFound')}
+      onRetry={reload}
+    >
+      {(user) => <UserForm t={t} user={user} onSaved={setData} />}
+    </ItemScreen>
   );
 }
 

@@ -16,7 +16,6 @@ import { TERMS_RULES } from '#lib/schemas/moderation.ts';
 import type { ValidationDetail } from '#lib/schemas/verification.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
-import { AppLink } from '../../shared/AppLink.tsx';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
 import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
@@ -24,11 +23,10 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath, supportRouter } from '../routes.ts';
+import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
-import { ScreenShell } from '../screen-data.tsx';
 import { RiskFlags, isUrgent, methodText, statusText } from '../validation/validation-words.tsx';
-import { Facts, itemLoader } from '../item-screen.tsx';
+import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios, ReasonField, RuleSelect } from '../decision-fields.tsx';
 
 const DECISIONS = ['accept', 'decline', 'reject'] as const;
@@ -63,39 +61,37 @@ function Loader({ id }: { id: string }) {
   const { state, setData, reload } = useScreenData<ValidationDetail | 'notFound'>(itemLoader(id, (itemId, signal) => supportApi.validation(itemId, signal)));
   const title = state.status === 'ready' && state.data !== 'notFound' ? t('validationItem.title', { id: state.data.id }) : t('screens.validationItem');
   return (
-    <div className="max-w-5xl">
-      <p className="mb-4 text-sm">
-        <AppLink router={supportRouter} href={supportPath('validation')} className="font-medium text-brand-700 underline">
-          {t('validationItem.back')}
-        </AppLink>
-      </p>
-      <ScreenShell id="validation-item-heading" title={title} state={state} loadError={t('validationItem.loadError')} onRetry={reload}>
-        {(item) =>
-          item === 'notFound' ? (
-            <p className="mt-6 text-slate-700">{t('validationItem.notFound')}</p>
+    <ItemScreen
+      width="max-w-5xl"
+      back={{ href: supportPath('validation'), label: t('validationItem.back') }}
+      id="validation-item-heading"
+      title={title}
+      state={state}
+      loadError={t('validationItem.loadError')}
+      notFound={t('validationItem.notFound')}
+      onRetry={reload}
+    >
+      {(item) => (
+        <div className="mt-6 space-y-8">
+          <Files t={t} item={item} />
+          <Compare t={t} item={item} />
+          {alreadyDecided ? <FormNotice message={t('validation.alreadyDecided')} /> : null}
+          {item.status === 1 ? (
+            <DecisionFormSection
+              t={t}
+              item={item}
+              onDecided={setData}
+              onAlreadyDecided={() => {
+                setAlreadyDecided(true);
+                reload();
+              }}
+            />
           ) : (
-            <div className="mt-6 space-y-8">
-              <Files t={t} item={item} />
-              <Compare t={t} item={item} />
-              {alreadyDecided ? <FormNotice message={t('validation.alreadyDecided')} /> : null}
-              {item.status === 1 ? (
-                <DecisionFormSection
-                  t={t}
-                  item={item}
-                  onDecided={setData}
-                  onAlreadyDecided={() => {
-                    setAlreadyDecided(true);
-                    reload();
-                  }}
-                />
-              ) : (
-                <Outcome t={t} item={item} />
-              )}
-            </div>
-          )
-        }
-      </ScreenShell>
-    </div>
+            <Outcome t={t} item={item} />
+          )}
+        </div>
+      )}
+    </ItemScreen>
   );
 }
 

@@ -574,9 +574,12 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ adve
         );
         const reply = status === 1 && r.chance(0.25) ? r.pick(REVIEW_REPLIES) : null;
         const english = r.chance(0.25);
+        const authorName = r.pick(REVIEW_AUTHORS);
+        const phone = r.chance(0.5) ? `4${String(r.int(0, 9_999_999)).padStart(7, '0')}` : null;
         reviewsForAdvert.push({
-          authorName: r.pick(REVIEW_AUTHORS),
-          authorPhone: r.chance(0.5) ? `4${String(r.int(0, 9_999_999)).padStart(7, '0')}` : null,
+          authorName,
+          // One review per phone number per advert (a unique index): a repeated number is left out.
+          authorPhone: phone !== null && reviewsForAdvert.some((earlier) => earlier.authorPhone === phone) ? null : phone,
           rating: r.weighted([[5, 50], [4, 35], [3, 15]] as const),
           text: english ? en : da,
           status,

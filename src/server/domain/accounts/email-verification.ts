@@ -7,6 +7,7 @@ import { writeAudit } from '../audit.ts';
 import { requireAdvertiser } from '../permissions.ts';
 import { hashToken } from './sessions.ts';
 import { newLinkToken } from './tokens.ts';
+import { refuseWhileImpersonating } from './impersonation.ts';
 import {
   asLocale,
   emailChangedMessage,
@@ -60,6 +61,7 @@ export async function sendEmailVerification(
   deps: { messaging: Messaging },
 ): Promise<void> {
   requireAdvertiser(ctx.actor);
+  refuseWhileImpersonating(ctx.actor, 'email.change');
   const account = await getActiveAccount(ctx.db, ctx.actor.accountId);
   const email = input.email ?? account.email;
   if (email === account.email && account.emailVerifiedAt) {
@@ -96,6 +98,7 @@ export async function verifyEmail(
   deps: { messaging: Messaging },
 ): Promise<{ email: string; emailVerified: true }> {
   requireAdvertiser(ctx.actor);
+  refuseWhileImpersonating(ctx.actor, 'email.change');
   const now = ctx.now();
   const refused = () => invalidField('Url', 'linkInvalid', 'The link is invalid or has expired. Ask for a new one.');
   const tokenHash = hashToken(input.token);

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { accounts, adverts } from '../../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { kindOf } from '../adverts/statuses.ts';
+import type { Actor } from '../context.ts';
+import { getImpersonationInfo, type ImpersonationInfo } from './impersonation.ts';
 
 /** User profile (spec §3). */
 export type UserProfile = {
@@ -19,9 +21,12 @@ export type UserProfile = {
   /** Whether the account's email and phone were confirmed (link, SMS code). */
   emailVerified: boolean;
   phoneVerified: boolean;
+  /** Set while support is signed in as the advertiser (the backend shows a banner with Stop); else null. */
+  impersonation: ImpersonationInfo | null;
 };
 
-export async function getUserProfile(db: Db, accountId: number, _now: Date): Promise<UserProfile> {
+/** The profile; `actor` (the session's, for userprofile) tells whether support is impersonating. */
+export async function getUserProfile(db: Db, accountId: number, _now: Date, actor?: Actor): Promise<UserProfile> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!account || account.deletedAt) throw notFound('Account');
   const [advert] = await db
@@ -43,5 +48,6 @@ export async function getUserProfile(db: Db, accountId: number, _now: Date): Pro
     thaimassage: kind === 'thaimassage',
     emailVerified: account.emailVerifiedAt !== null,
     phoneVerified: account.phoneVerifiedAt !== null,
+    impersonation: actor ? await getImpersonationInfo({ db }, actor) : null,
   };
 }

@@ -10,6 +10,7 @@ import { requireAdvertiser } from '../permissions.ts';
 import { asLocale, getSite, internationalPhone, smsCodeMessage } from './account-messages.ts';
 import { accountActor, getActiveAccount, invalidField, type AccountRow } from './account-records.ts';
 import { hashSmsCode, newSmsCode } from './tokens.ts';
+import { refuseWhileImpersonating } from './impersonation.ts';
 
 /** An SMS code works this long... */
 export const SMS_CODE_MINUTES = 10;
@@ -53,15 +54,30 @@ export async function issuePhoneCode(
   return { id: row!.id, expiresAt: expiresAt.toISOString(), phone: maskPhone(account.phone) };
 }
 
-/** Refuses a new code when the account asked less than a minute ago or the number had its day's share. */
-async function requireCodeAllowed(ctx: DomainContext, accountId: number, phone: string): Promise<void> {
+/** The refusals every SMS code shares (an advertiser's phone, a visitor's review). */
+export const smsCodeErrors = {
+  tooSoon: () => new AppError('RATE_LIMITED', 'Wait a moment before asking for a new code.', [{ field: 'Phone', message: 'tooSoon' }]),
+  expired: () => invalidField('Code', 'codeExpired', 'The code has expired. Ask for a new one.'),
+  tooMany: () => new AppError('RATE_LIMITED', 'Too many wrong attempts. Ask for a new code.', [{ field: 'Code', message: 'codeAttempts' }]),
+  wrong: () => invalidField('Code', 'codeWrong', 'The code is wrong.'),
+};
+
+/**
+ * Refuses a new code when the asker (the account; a visitor: the number) asked less than a minute ago,
+ * or the number had its day's share (whoever asked).
+ */
+export async function requireCodeAllowed(ctx: DomainContext, asker: { accountId: number | null; phone: string }): Promise<void> {
   const now = ctx.now();
-  const tooSoon = () =>
-    new AppError('RATE_LIMITED', 'Wait a moment before asking for a new code.', [{ field: 'Phone', message: 'tooSoon' }]);
+  const { tooSoon } = smsCodeErrors;
+  const phone = asker.phone;
   const [last] = await ctx.db
     .select({ createdAt: phoneVerificationCodes.createdAt })
     .from(phoneVerificationCodes)
-    .where(eq(phoneVerificationCodes.accountId, accountId))
+    .where(
+      asker.accountId === null
+        ? and(eq(phoneVerificationCodes.phone, phone), isNull(phoneVerificationCodes.accountId))
+        : eq(phoneVerificationCodes.accountId, asker.accountId),
+    )
     .orderBy(desc(phoneVerificationCodes.createdAt))
     .limit(1);
   if (last && now.getTime() - last.createdAt.getTime() < SMS_RESEND_SECONDS * 1000) throw tooSoon();
@@ -83,13 +99,14 @@ export async function sendPhoneCode(
   deps: { messaging: Messaging },
 ): Promise<SentCode> {
   requireAdvertiser(ctx.actor);
+  refuseWhileImpersonating(ctx.actor, 'phone.change');
   const account = await getActiveAccount(ctx.db, ctx.actor.accountId);
   const phone = input.phone ?? account.phone;
   if (!phone) throw invalidField('Phone', 'required', 'Enter your phone number.');
   if (phone === account.phone && account.phoneVerifiedAt) {
     throw new AppError('CONFLICT', 'This phone number is already confirmed.', [{ field: 'Phone', message: 'phoneVerified' }]);
   }
-  await requireCodeAllowed(ctx, account.id, phone);
+  await requireCodeAllowed(ctx, { accountId: account.id, phone });
   if (phone !== account.phone) {
     await ctx.db.update(accounts).set({ phone, phoneVerifiedAt: null }).where(eq(accounts.id, account.id));
     await writeAudit(ctx, {
@@ -109,44 +126,43 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+type SentCodeRow = typeof phoneVerificationCodes.$inferSelect;
+
+/**
+ * One try of a sent code: the try counts before the code is compared (parallel guesses cannot pass
+ * SMS_CODE_MAX_ATTEMPTS); a wrong code calls `onWrong` with the tries so far (to audit it) and is refused
+ * (`codeWrong`, or `codeAttempts` at the last try). The code is not used up here.
+ */
+export async function tryPhoneCode(ctx: DomainContext, sent: SentCodeRow, expectedHash: string, onWrong: (attempts: number) => Promise<void>): Promise<void> {
+  const [counted] = await ctx.db
+    .update(phoneVerificationCodes)
+    .set({ attempts: sql`${phoneVerificationCodes.attempts} + 1` })
+    .where(and(eq(phoneVerificationCodes.id, sent.id), isNull(phoneVerificationCodes.usedAt), lt(phoneVerificationCodes.attempts, SMS_CODE_MAX_ATTEMPTS)))
+    .returning({ attempts: phoneVerificationCodes.attempts });
+  if (!counted) throw sent.attempts >= SMS_CODE_MAX_ATTEMPTS ? smsCodeErrors.tooMany() : smsCodeErrors.expired();
+  if (!sameHash(sent.codeHash, expectedHash)) {
+    await onWrong(counted.attempts);
+    throw counted.attempts >= SMS_CODE_MAX_ATTEMPTS ? smsCodeErrors.tooMany() : smsCodeErrors.wrong();
+  }
+}
+
 /**
  * codeverification (spec §7, frontend: Code, Id): confirms the phone the code was sent to. Each try
  * counts before the code is compared, so parallel guesses cannot pass the limit.
  */
 export async function verifyPhoneCode(ctx: DomainContext, input: { id: number; code: string }): Promise<void> {
+  refuseWhileImpersonating(ctx.actor, 'phone.change');
   const now = ctx.now();
-  const expired = () => invalidField('Code', 'codeExpired', 'The code has expired. Ask for a new one.');
+  const expired = smsCodeErrors.expired;
   const [sent] = await ctx.db.select().from(phoneVerificationCodes).where(eq(phoneVerificationCodes.id, input.id)).limit(1);
   if (!sent?.accountId || sent.usedAt || sent.expiresAt <= now) throw expired();
   const accountId = sent.accountId;
 
-  const [counted] = await ctx.db
-    .update(phoneVerificationCodes)
-    .set({ attempts: sql`${phoneVerificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(phoneVerificationCodes.id, sent.id),
-        isNull(phoneVerificationCodes.usedAt),
-        lt(phoneVerificationCodes.attempts, SMS_CODE_MAX_ATTEMPTS),
-      ),
-    )
-    .returning({ attempts: phoneVerificationCodes.attempts });
-  const tooMany = () =>
-    new AppError('RATE_LIMITED', 'Too many wrong attempts. Ask for a new code.', [{ field: 'Code', message: 'codeAttempts' }]);
-  if (!counted) throw sent.attempts >= SMS_CODE_MAX_ATTEMPTS ? tooMany() : expired();
-
   // A visitor confirming a code acts for the account the code belongs to.
   const audited = ctx.actor.type === 'visitor' ? { ...ctx, actor: accountActor(accountId) } : ctx;
-  if (!sameHash(sent.codeHash, hashSmsCode(accountId, input.code))) {
-    await writeAudit(audited, {
-      action: 'account.phone_code_failed',
-      targetType: 'account',
-      targetId: accountId,
-      after: { codeId: sent.id, attempts: counted.attempts },
-    });
-    if (counted.attempts >= SMS_CODE_MAX_ATTEMPTS) throw tooMany();
-    throw invalidField('Code', 'codeWrong', 'The code is wrong.');
-  }
+  await tryPhoneCode(ctx, sent, hashSmsCode(accountId, input.code), (attempts) =>
+    writeAudit(audited, { action: 'account.phone_code_failed', targetType: 'account', targetId: accountId, after: { codeId: sent.id, attempts } }),
+  );
 
   await ctx.db.update(phoneVerificationCodes).set({ usedAt: now }).where(eq(phoneVerificationCodes.id, sent.id));
   const account = await getActiveAccount(ctx.db, accountId);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { accounts, sessions, supportUsers } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../context.ts';
@@ -42,17 +42,30 @@ export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-/** The advertiser behind a session cookie, or a visitor. */
+/**
+ * The advertiser behind a session cookie, or a visitor. An impersonation session (support signed in as
+ * the advertiser) counts only while its support user is enabled and holds the Support role.
+ */
 export async function resolveAdvertiserSession(db: Db, token: string | undefined, now: Date): Promise<Actor> {
   if (!token) return { type: 'visitor' };
   const id = hashToken(token);
   const [row] = await db
-    .select({ accountId: sessions.accountId, impersonatedBy: sessions.impersonatedBySupportUserId })
+    .select({
+      accountId: sessions.accountId,
+      impersonatedBy: sessions.impersonatedBySupportUserId,
+      impersonatorRoles: supportUsers.permissions,
+      impersonatorDisabledAt: supportUsers.disabledAt,
+    })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(supportUsers, eq(supportUsers.id, sessions.impersonatedBySupportUserId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row?.accountId) return { type: 'visitor' };
+  if (row.impersonatedBy !== null) {
+    const allowed = !row.impersonatorDisabledAt && permissionsOf(row.impersonatorRoles ?? []).includes('advertiser:impersonate:any');
+    if (!allowed) return { type: 'visitor' };
+  }
   return { type: 'advertiser', accountId: row.accountId, sessionId: id, impersonatedBy: row.impersonatedBy ?? null };
 }
 
@@ -85,8 +98,14 @@ export async function deleteAccountSessions(db: Db, accountId: number): Promise<
   return ended.length;
 }
 
-/** Ends every session of a support user (disabled, a permission removed, password set, two-step reset); answers how many. */
+/**
+ * Ends every session of a support user (disabled, a permission removed, password set, two-step reset),
+ * with the advertiser sessions they impersonate in and their unused impersonation links; answers how many.
+ */
 export async function deleteSupportUserSessions(db: Db, supportUserId: number): Promise<number> {
-  const ended = await db.delete(sessions).where(eq(sessions.supportUserId, supportUserId)).returning({ id: sessions.id });
+  const ended = await db
+    .delete(sessions)
+    .where(or(eq(sessions.supportUserId, supportUserId), eq(sessions.impersonatedBySupportUserId, supportUserId)))
+    .returning({ id: sessions.id });
   return ended.length;
 }

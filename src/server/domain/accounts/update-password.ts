@@ -1,7 +1,7 @@
 import type { Messaging } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
-import { forbidden } from '../errors.ts';
 import { requireAdvertiser } from '../permissions.ts';
+import { refuseWhileImpersonating } from './impersonation.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, type NewSession } from './sessions.ts';
 import { requireAcceptablePassword } from './password-policy.ts';
@@ -18,7 +18,7 @@ export async function updatePassword(
   deps: { messaging: Messaging; sessionDays: number },
 ): Promise<NewSession> {
   requireAdvertiser(ctx.actor);
-  if (ctx.actor.impersonatedBy) throw forbidden('Support signed in as an advertiser cannot change the password');
+  refuseWhileImpersonating(ctx.actor, 'password.change');
   const account = await getActiveAccount(ctx.db, ctx.actor.accountId);
   if (!(await verifyPassword(account.passwordHash, input.password))) {
     throw invalidField('Password', 'wrongPassword', 'The current password is wrong.');

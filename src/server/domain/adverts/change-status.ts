@@ -7,6 +7,7 @@ import { verifyPassword } from '../accounts/passwords.ts';
 import { createSession, type NewSession } from '../accounts/sessions.ts';
 import { getUserProfile, type UserProfile } from '../accounts/get-user-profile.ts';
 import { signInAdvertiser } from '../accounts/sign-in-advertiser.ts';
+import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 import { getOwnAdvert, publishAdvertChange, requireAdvertiserAccountId, type AdvertChange } from './own-advert.ts';
 import {
   PROFILE_STATUS,
@@ -88,6 +89,7 @@ export async function changeProfileStatus(ctx: DomainContext, input: { Status: n
  */
 export async function deleteAdvertiser(ctx: DomainContext, input: { Password: string }): Promise<void> {
   const accountId = requireAdvertiserAccountId(ctx);
+  refuseWhileImpersonating(ctx.actor, 'account.delete');
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account || !(await verifyPassword(account.passwordHash, input.Password))) {
     throw new AppError('INVALID', 'Wrong password', [{ field: 'Password', message: 'wrongPassword' }]);

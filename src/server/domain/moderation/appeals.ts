@@ -23,6 +23,7 @@ import { PROFILE_STATUS } from '../adverts/statuses.ts';
 import { MODERATION, moderatePicture } from '../media/pictures.ts';
 import { VIDEO_MODERATION, approveVideo } from '../media/videos.ts';
 import { reverseVerificationDecision } from '../verification/reverse-decision.ts';
+import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 import { appealOutcomeText } from './moderation-texts.ts';
 import { noticeToAdvertiser } from './statements.ts';
 
@@ -77,6 +78,7 @@ export async function listOwnStatements(ctx: DomainContext): Promise<StatementOf
  */
 export async function appealStatement(ctx: DomainContext, input: { id: number; text: string }): Promise<void> {
   requireAdvertiser(ctx.actor);
+  refuseWhileImpersonating(ctx.actor, 'appeal.submit');
   const [row] = await ctx.db
     .select()
     .from(statementsOfReasons)

@@ -6,7 +6,7 @@ import type { AppealDecision, StatementDecision, TermsRule } from '#lib/schemas/
  * notification (both languages) and the email (the account's language).
  */
 
-export type NoticeText = { titleDa: string; titleEn: string; bodyDa: string; bodyEn: string; link: string };
+export type NoticeText = { titleDa: string; titleEn: string; bodyDa: string; bodyEn: string; link: string | null };
 
 type Words = { titleDa: string; titleEn: string; bodyDa: string; bodyEn: string };
 

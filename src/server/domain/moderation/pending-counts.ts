@@ -3,6 +3,7 @@ import { adverts, contentReports, pictures, reviews, statementsOfReasons, verifi
 import type { DomainContext } from '../context.ts';
 import { requirePermission } from '../permissions.ts';
 import { OPEN_REPORT_STATUSES } from '../reports/content-reports.ts';
+import { reviewWaitsForSupport } from '../reviews/pending-reviews.ts';
 import type { PendingCount, PendingCounts } from '#lib/schemas/moderation.ts';
 
 /** Priority 2: Urgent. */
@@ -70,10 +71,11 @@ export async function getPendingCounts(ctx: DomainContext): Promise<PendingCount
       })
       .from(contentReports)
       .where(inArray(contentReports.status, OPEN_REPORT_STATUSES)),
+    // Pending reviews and approved ones the advertiser asked to remove (the pending-reviews/ queue).
     db
-      .select({ count: count(), oldest: min(reviews.createdAt) })
+      .select({ count: count(), oldest: sql<Date | string | null>`min(coalesce(${reviews.removalRequestedAt}, ${reviews.createdAt}))` })
       .from(reviews)
-      .where(eq(reviews.status, 0)),
+      .where(reviewWaitsForSupport),
     db
       .select({ count: count(), oldest: min(statementsOfReasons.appealedAt) })
       .from(statementsOfReasons)

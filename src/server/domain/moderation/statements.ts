@@ -22,7 +22,7 @@ export type StatementInput = {
 
 /**
  * Tells an advertiser something in their backend (a notification in Danish and English) and by email in
- * their language. `email` words the email; it defaults to the notification's text.
+ * their language. `email` words the email; it defaults to the notification's text. Answers the notification's id.
  */
 export async function noticeToAdvertiser(
   ctx: DomainContext,
@@ -30,8 +30,8 @@ export async function noticeToAdvertiser(
   text: NoticeText,
   deps: { messaging: Messaging },
   email: NoticeText = text,
-): Promise<void> {
-  await ctx.db.insert(notifications).values({
+): Promise<{ id: number }> {
+  const [row] = await ctx.db.insert(notifications).values({
     accountId,
     titleDa: text.titleDa,
     titleEn: text.titleEn,
@@ -39,12 +39,14 @@ export async function noticeToAdvertiser(
     bodyEn: text.bodyEn,
     link: text.link,
     createdAt: ctx.now(),
-  });
+  }).returning({ id: notifications.id });
+  const notice = { id: row!.id };
   const account = await findAccountAddress(ctx.db, accountId);
-  if (!account) return;
+  if (!account) return notice;
   const locale = asLocale(account.locale);
-  const notice = locale === 'en' ? { title: email.titleEn, body: email.bodyEn } : { title: email.titleDa, body: email.bodyDa };
-  await deps.messaging.sendEmail(advertiserNoticeMessage(await getSite(ctx.db), locale, account.email, notice));
+  const words = locale === 'en' ? { title: email.titleEn, body: email.bodyEn } : { title: email.titleDa, body: email.bodyDa };
+  await deps.messaging.sendEmail(advertiserNoticeMessage(await getSite(ctx.db), locale, account.email, words));
+  return notice;
 }
 
 async function findAccountAddress(db: Db, accountId: number): Promise<{ email: string; locale: string } | null> {

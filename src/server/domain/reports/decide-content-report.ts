@@ -6,10 +6,9 @@ import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
 import { requirePermission } from '../permissions.ts';
-import { changeAdvertStatus } from '../adverts/change-status.ts';
 import { PROFILE_STATUS } from '../adverts/statuses.ts';
 import { getSite, reportDecidedMessage } from '../accounts/account-messages.ts';
-import { issueStatementOfReasons } from '../moderation/statements.ts';
+import { lockAdvert } from '../moderation/lock-advert.ts';
 import { OPEN_REPORT_STATUSES, getReportDetail, minutesBetween } from './content-reports.ts';
 
 const alreadyDecided = () => new AppError('CONFLICT', 'The report has already been decided', [{ field: 'Id', message: 'alreadyDecided' }]);
@@ -29,24 +28,7 @@ async function lockReportedAdvert(
   const [advert] = await ctx.db.select().from(adverts).where(eq(adverts.id, advertId)).limit(1);
   if (!advert || advert.deletedAt !== null || advert.status === PROFILE_STATUS.Deleted) return false;
   if (advert.status === PROFILE_STATUS.Locked) return false;
-  await changeAdvertStatus(ctx, advert, PROFILE_STATUS.Locked, {
-    action: 'advert.lock',
-    extra: { statusReason: input.reason },
-    reason: input.reason,
-  });
-  await issueStatementOfReasons(
-    ctx,
-    {
-      advertId: advert.id,
-      accountId: advert.accountId,
-      decision: 'advert.locked',
-      what: advert.name,
-      reason: input.reason,
-      rule: input.rule === '' ? null : input.rule,
-      targetId: null,
-    },
-    deps,
-  );
+  await lockAdvert(ctx, advert, { reason: input.reason, rule: input.rule === '' ? null : input.rule }, deps);
   return true;
 }
 

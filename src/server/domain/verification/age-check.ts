@@ -14,6 +14,7 @@ import { AppError, notFound } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
 import { getOwnAdvert, publishAdvertChange, requireAdvertiserAccountId } from '../adverts/own-advert.ts';
 import { requireMayVerify } from './verification-records.ts';
+import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 
 /**
  * The hosted age check (spec §7: ageestimation, checksession, yoticallback, updateidentification; §4 the
@@ -52,6 +53,7 @@ export async function isAgeCheckLocked(ctx: DomainContext, accountId: number): P
 
 /** ageestimation: starts a provider session for the advertiser; answers its id and the page to send the browser to. */
 export async function startAgeCheck(ctx: DomainContext, deps: AgeCheckDeps): Promise<AgeCheckStart> {
+  refuseWhileImpersonating(ctx.actor, 'verification.age_check');
   const advert = await getOwnAdvert(ctx);
   requireMayVerify(advert);
   if (await isAgeCheckLocked(ctx, advert.accountId)) {
@@ -185,6 +187,7 @@ export async function checkAgeSession(ctx: DomainContext, deps: AgeCheckDeps, se
  * callback may have done it already. Answers the advert's validation status and age verification.
  */
 export async function updateIdentification(ctx: DomainContext, profileId: number): Promise<IdentificationAnswer> {
+  refuseWhileImpersonating(ctx.actor, 'verification.age_check');
   const advert = await getOwnAdvert(ctx);
   if (advert.id !== profileId) throw notFound('Advert');
   const [passed] = await ctx.db

@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
 import { hashToken } from '../accounts/sessions.ts';
 import { newLinkToken } from '../accounts/tokens.ts';
+import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 import { getOwnAdvert } from '../adverts/own-advert.ts';
 import { HANDOFF_SESSION, requireMayVerify } from './verification-records.ts';
 
@@ -25,6 +26,7 @@ const handoffRefused = () =>
   new AppError('UNAUTHENTICATED', 'The link has expired. Scan a new QR code.', [{ field: 'Handoff', message: 'handoffExpired' }]);
 
 export async function createHandoff(ctx: DomainContext, siteUrl: string): Promise<HandoffLink> {
+  refuseWhileImpersonating(ctx.actor, 'verification.upload');
   const advert = await getOwnAdvert(ctx);
   requireMayVerify(advert);
   const now = ctx.now();

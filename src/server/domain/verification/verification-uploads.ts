@@ -18,6 +18,7 @@ import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
 import { getOwnAdvert } from '../adverts/own-advert.ts';
+import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 import type { MediaWork } from '../media/media-work.ts';
 import type { UploadedPictureFile } from '../media/picture-processing.ts';
 import { checkVerificationVideo, verificationPictureToJpeg } from './verification-files.ts';
@@ -63,6 +64,7 @@ export async function uploadVerificationFile(
   media: VerificationMedia,
   input: { kind: VerificationKind; file: UploadedPictureFile },
 ): Promise<ValidationUploadAnswer> {
+  refuseWhileImpersonating(ctx.actor, 'verification.upload');
   const advert = await getOwnAdvert(ctx);
   requireMayVerify(advert);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'verification-'));
@@ -160,6 +162,7 @@ export async function openOwnVerificationFile(
   storage: MediaStorage,
   kind: VerificationKind,
 ): Promise<StoredObject & { contentType: string }> {
+  refuseWhileImpersonating(ctx.actor, 'verification.files');
   const { shown } = await ownState(ctx);
   const file = fileOf(shown, kind);
   const stored = file ? await storage.open('private', file.key) : null;
@@ -173,6 +176,7 @@ export async function openOwnVerificationFile(
  * After a decision: 409 alreadyDecided; nothing uploaded: 404.
  */
 export async function deleteOwnVerificationFile(ctx: DomainContext, storage: MediaStorage, kind: VerificationKind): Promise<void> {
+  refuseWhileImpersonating(ctx.actor, 'verification.upload');
   const advert = await getOwnAdvert(ctx);
   const open = await findOpenFileVerification(ctx.db, advert.id);
   if (!open) {

@@ -1,0 +1,88 @@
+/** What the sections of adverts/{id}/ share: their names and addresses, paging, and the loading of a section's data. */
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { AppLink } from '../../shared/AppLink.tsx';
+import { smallButton } from '../../shared/form-text.ts';
+import { useScreenData } from '../../shared/screen-data.tsx';
+import { useAppT } from '../../shared/use-t.ts';
+import { supportI18n } from '../i18n.ts';
+import { supportPath, supportRouter } from '../routes.ts';
+
+/** The sections in the order of the tabs; '' is the overview. */
+export const SECTIONS = ['', 'sign-ins', 'history', 'media', 'messages', 'reviews', 'reports'] as const;
+export type Section = (typeof SECTIONS)[number];
+export const MEDIA_SUBSECTIONS = ['current', 'deleted'] as const;
+export type MediaSubsection = (typeof MEDIA_SUBSECTIONS)[number];
+
+/** Rows per page of the paged sections (sign-ins, history, messages). */
+export const SECTION_PAGE_SIZE = 25;
+
+/** The address of a section (and subsection) of an advert, with a first row when paged. */
+export function advertHref(id: number, section: Section = '', subsection = '', skip = 0): string {
+  const path = [section, subsection].filter(Boolean).map((part) => `${part}/`).join('');
+  return `${supportPath('adverts')}${id}/${path}${skip > 0 ? `?skip=${skip}` : ''}`;
+}
+
+/** Loads a section's data: "loading", the load error with a retry, then the section. */
+export function SectionData<T>({ load, loadError, children }: { load: (signal: AbortSignal) => Promise<T>; loadError: string; children: (data: T, setData: (data: T) => void, reload: () => void) => ReactNode }) {
+  const t = useAppT(supportI18n);
+  const { state, setData, reload } = useScreenData(load);
+  if (state.status === 'loading') return <p className="mt-4 text-slate-700">{t('app.loading')}</p>;
+  if (state.status === 'error') {
+    return (
+      <div className="mt-4">
+        <p role="alert" className="text-red-800">
+          {loadError}
+        </p>
+        <button type="button" className={`${smallButton} mt-3`} onClick={reload}>
+          {t('app.retry')}
+        </button>
+      </div>
+    );
+  }
+  return <>{children(state.data, setData, reload)}</>;
+}
+
+/** "Showing 1–25 of 40" with previous and next links. */
+export function Paging({ t, total, count, skip, href }: { t: TFunction; total: number; count: number; skip: number; href: (skip: number) => string }) {
+  const to = skip + count;
+  return (
+    <nav aria-label={t('advert.paging')} className="mt-4 flex flex-wrap items-center gap-3">
+      <p className="text-sm text-slate-700">{t('advert.showing', { from: count === 0 ? 0 : skip + 1, to, total })}</p>
+      {skip > 0 ? (
+        <AppLink router={supportRouter} href={href(Math.max(0, skip - SECTION_PAGE_SIZE))} className={smallButton}>
+          {t('advert.previous')}
+        </AppLink>
+      ) : null}
+      {to < total ? (
+        <AppLink router={supportRouter} href={href(skip + SECTION_PAGE_SIZE)} className={smallButton}>
+          {t('advert.next')}
+        </AppLink>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A table with a caption for screen readers and column headings, in a region that scrolls sideways. */
+export function Table({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
+  return (
+    // Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too.
+    <div role="region" aria-label={caption} tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export const cell = 'px-3 py-2 align-top text-slate-800';
