@@ -269,6 +269,17 @@ describe('actionhistories: the audit log of the advert', () => {
       expect(post.status, path).toBe(404);
     }
   });
+
+  it('the database itself refuses to change or delete an audit entry (append-only)', async () => {
+    const [entry] = await server.db.select({ id: auditLog.id, action: auditLog.action }).from(auditLog).limit(1);
+    expect(entry).toBeDefined();
+    // Drizzle reports the failed query; the database's refusal is its cause.
+    const refusal = (query: Promise<unknown>) => query.then(() => 'allowed', (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message));
+    expect(await refusal(server.db.update(auditLog).set({ reason: 'rewritten' }).where(eq(auditLog.id, entry!.id)))).toMatch(/append-only: UPDATE/);
+    expect(await refusal(server.db.delete(auditLog).where(eq(auditLog.id, entry!.id)))).toMatch(/append-only: DELETE/);
+    const [still] = await server.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.id, entry!.id));
+    expect(still?.action).toBe(entry!.action);
+  });
 });
 
 describe('media current and deleted', () => {
