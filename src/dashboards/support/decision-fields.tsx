@@ -1,8 +1,13 @@
 /**
  * The fields every support decision form shares (a report, an appeal, a verification, a lock): the
  * decision as radio buttons with a word of help each, the rule of the terms it rests on, and the reason
- * the advertiser or reporter is told. Registered with react-hook-form by the form that owns them.
+ * the advertiser or reporter is told. Registered with react-hook-form by the form that owns them, or
+ * controlled (`value` and `onChange`) by a screen that keeps its own state.
  */
+
+/** A control's binding: react-hook-form's `register(name)`, or a value the screen keeps. */
+type Binding<E extends HTMLSelectElement | HTMLTextAreaElement> = UseFormRegisterReturn | { value: string; onChange: (event: ChangeEvent<E>) => void };
+import type { ChangeEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TERMS_RULES } from '#lib/schemas/moderation.ts';
@@ -46,7 +51,7 @@ export function DecisionRadios({ id, legend, choices, label, help, field, error 
   );
 }
 
-type RuleSelectProps = { t: TFunction; id: string; label: string; chooseLabel: string; required: boolean; field: UseFormRegisterReturn; error: string | undefined };
+type RuleSelectProps = { t: TFunction; id: string; label: string; chooseLabel: string; required: boolean; field: Binding<HTMLSelectElement>; error: string | undefined };
 
 /** The rule of the terms a decision rests on (TERMS_RULES, named in the reader's language). */
 export function RuleSelect({ t, id, label, chooseLabel, required, field, error }: RuleSelectProps) {
@@ -66,7 +71,7 @@ export function RuleSelect({ t, id, label, chooseLabel, required, field, error }
   );
 }
 
-type ReasonFieldProps = { id: string; label: string; hint: string; rows?: number; field: UseFormRegisterReturn; error: string | undefined };
+type ReasonFieldProps = { id: string; label: string; hint: string; rows?: number; field: Binding<HTMLTextAreaElement>; error: string | undefined };
 
 /** The reason in the decider's words (up to 2,000 characters), always required. */
 export function ReasonField({ id, label, hint, rows = 5, field, error }: ReasonFieldProps) {

@@ -9,13 +9,13 @@
  * terms with a reason, after a confirmation. Pending pictures and videos are approved or declined one by
  * one with the media calls (approveimageitem, …).
  */
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { supportApi, type ReviewFieldDecision } from '#lib/api/support.ts';
 import { ApiError, fieldErrorsOf } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
-import { TERMS_RULES, type TermsRule } from '#lib/schemas/moderation.ts';
+import type { TermsRule } from '#lib/schemas/moderation.ts';
 import type { BothNames, ReviewAction, ReviewAdvertAnswer, ReviewField, ReviewFieldRow, ReviewNames, ReviewValues } from '#lib/schemas/review.ts';
 import { $locale } from '#lib/stores/locale.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -33,6 +33,7 @@ import type { SupportScreenProps } from '../screen-props.ts';
 import { RiskFlags } from '../review/review-words.tsx';
 import { reviewAdvertHref } from '../review/ReviewScreen.tsx';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
+import { ReasonField, RuleSelect } from '../decision-fields.tsx';
 
 /** The fields support may give a value of its own (plain text inputs); the others are approved or refused. */
 const MODIFIABLE: readonly ReviewField[] = ['name', 'introduction', 'phone', 'website', 'age', 'height', 'weight'];
@@ -441,21 +442,23 @@ function NewAdvertDecision({ t, advert, onDecided }: { t: TFunction; advert: Rev
         </button>
         <div className="space-y-4 border-t border-slate-200 pt-4">
           <h3 className="font-semibold text-ink">{t('reviewAdvert.declineTitle')}</h3>
-          <Field id="review-decline-rule" label={t('reviewAdvert.rule')} required error={ruleError}>
-            {(c) => (
-              <select {...c} value={rule} onChange={(e) => setRule(e.target.value as TermsRule | '')} className={controlClass(Boolean(ruleError), 'h-11')}>
-                <option value="">{t('reviewAdvert.chooseRule')}</option>
-                {TERMS_RULES.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`moderation.rules.${value}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id="review-decline-reason" label={t('reviewAdvert.declineReason')} required hint={t('reviewAdvert.declineHint')} error={reasonError}>
-            {(c) => <textarea {...c} rows={4} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} className={controlClass(Boolean(reasonError), 'py-2')} />}
-          </Field>
+          <RuleSelect
+            t={t}
+            id="review-decline-rule"
+            label={t('reviewAdvert.rule')}
+            chooseLabel={t('reviewAdvert.chooseRule')}
+            required
+            field={{ value: rule, onChange: (e: ChangeEvent<HTMLSelectElement>) => setRule(e.target.value as TermsRule | '') }}
+            error={ruleError}
+          />
+          <ReasonField
+            id="review-decline-reason"
+            label={t('reviewAdvert.declineReason')}
+            hint={t('reviewAdvert.declineHint')}
+            rows={4}
+            field={{ value: reason, onChange: (e: ChangeEvent<HTMLTextAreaElement>) => setReason(e.target.value) }}
+            error={reasonError}
+          />
           <button type="button" className={secondaryButton} disabled={busy} onClick={askDecline}>
             {t('reviewAdvert.decline')}
           </button>
