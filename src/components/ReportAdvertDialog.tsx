@@ -9,7 +9,8 @@
  * this component (and React) and mounts it (see report-dialog.tsx), so advert pages ship no React until a
  * visitor reports. The component opens at once and reopens on every later click of that button.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { DialogFrame, useOpenerDialog } from './opener-dialog.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
@@ -35,8 +36,6 @@ export type ReportAdvertDialogProps = {
 export default function ReportAdvertDialog({ messages, advertId, advertUrl, opener }: ReportAdvertDialogProps) {
   const t = messagesT(messages);
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<{ id: number } | null>(null);
   const receiptRef = useRef(false);
@@ -57,34 +56,15 @@ export default function ReportAdvertDialog({ messages, advertId, advertUrl, open
   const reason = useWatch({ control, name: 'Reason' }) as ReportReason | undefined;
   const anonymousAllowed = reason !== undefined && ANONYMOUS_REASONS.includes(reason);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-  }, [open]);
-
-  const openDialog = useCallback(() => {
+  const reopen = useCallback(() => {
     if (receiptRef.current) {
       receiptRef.current = false;
       setReceipt(null);
       reset({ AdvertId: advertId, Details: '', Url: advertUrl, Name: '', Email: '', GoodFaith: false });
     }
     setFormError(null);
-    setOpen(true);
   }, [advertId, advertUrl, reset]);
-
-  // Opens when mounted (the first click) and on every later click of the page's button.
-  useEffect(() => {
-    openDialog();
-    opener.setAttribute('aria-expanded', 'true');
-    opener.addEventListener('click', openDialog);
-    return () => opener.removeEventListener('click', openDialog);
-  }, [opener, openDialog]);
-
-  const onClose = () => {
-    setOpen(false);
-    opener.setAttribute('aria-expanded', 'false');
-    opener.focus();
-  };
+  const { dialogRef, open, close, onClose } = useOpenerDialog(opener, reopen);
 
   const translate = (message: string) => t(validationKey(message, (key) => key in messages));
 
@@ -140,29 +120,7 @@ export default function ReportAdvertDialog({ messages, advertId, advertUrl, open
 
   return (
     <>
-      {open ? (
-        <dialog
-          ref={dialogRef}
-          aria-labelledby={`${id}-title`}
-          onClose={onClose}
-          className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/60"
-        >
-          <div className="p-5 md:p-7">
-            <div className="flex items-start justify-between gap-4">
-              <h2 id={`${id}-title`} className="text-2xl font-bold text-ink">
-                {t('report.title')}
-              </h2>
-              <button
-                type="button"
-                onClick={() => dialogRef.current?.close()}
-                className="-mt-1 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
-              >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-                  <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" />
-                </svg>
-                <span className="sr-only">{t('report.close')}</span>
-              </button>
-            </div>
+      <DialogFrame id={id} dialogRef={dialogRef} open={open} onClose={onClose} title={t('report.title')} closeLabel={t('report.close')}>
             {receipt ? (
               <div role="status" className="mt-4 space-y-4" data-report-receipt>
                 <p className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
@@ -171,7 +129,7 @@ export default function ReportAdvertDialog({ messages, advertId, advertUrl, open
                 <p className="text-slate-700">{t('report.next')}</p>
                 <button
                   type="button"
-                  onClick={() => dialogRef.current?.close()}
+                  onClick={close}
                   className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
                 >
                   {t('report.close')}
@@ -277,7 +235,7 @@ export default function ReportAdvertDialog({ messages, advertId, advertUrl, open
                 <div className="flex flex-col-reverse gap-3 md:flex-row md:justify-end">
                   <button
                     type="button"
-                    onClick={() => dialogRef.current?.close()}
+                    onClick={close}
                     className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
                   >
                     {t('report.cancel')}
@@ -292,9 +250,7 @@ export default function ReportAdvertDialog({ messages, advertId, advertUrl, open
                 </div>
               </form>
             )}
-          </div>
-        </dialog>
-      ) : null}
+      </DialogFrame>
     </>
   );
 }

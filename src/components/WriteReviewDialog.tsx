@@ -8,7 +8,8 @@
  * An island mounted on demand, like the report form: the advert page's "Write a review" button is plain
  * HTML, and its first click loads this component (and React) and mounts it (review-dialog.tsx).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { DialogFrame, useOpenerDialog } from './opener-dialog.tsx';
 import * as v from 'valibot';
 import { AddProfileReviewSchema, ReviewCodeSchema, REVIEW_TEXT_MAX, type AddProfileReviewInput } from '#lib/schemas/reviews.ts';
 import { frontendApi } from '#lib/api/frontend.ts';
@@ -40,8 +41,6 @@ export default function WriteReviewDialog({ messages, locale, advertId, advertNa
   const texts = accountTexts(messages);
   const { t, field } = texts;
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
   const doneRef = useRef(false);
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
@@ -63,12 +62,7 @@ export default function WriteReviewDialog({ messages, locale, advertId, advertNa
     formState: { errors, isSubmitting },
   } = form;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-  }, [open]);
-
-  const openDialog = useCallback(() => {
+  const reopen = useCallback(() => {
     if (doneRef.current) {
       doneRef.current = false;
       setDone(false);
@@ -76,24 +70,10 @@ export default function WriteReviewDialog({ messages, locale, advertId, advertNa
       form.reset();
     }
     form.setNotice(null);
-    setOpen(true);
     // form is stable for the component's life (react-hook-form keeps one control).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  // Opens when mounted (the first click) and on every later click of the page's button.
-  useEffect(() => {
-    openDialog();
-    opener.setAttribute('aria-expanded', 'true');
-    opener.addEventListener('click', openDialog);
-    return () => opener.removeEventListener('click', openDialog);
-  }, [opener, openDialog]);
-
-  const onClose = () => {
-    setOpen(false);
-    opener.setAttribute('aria-expanded', 'false');
-    opener.focus();
-  };
+  const { dialogRef, open, close, onClose } = useOpenerDialog(opener, reopen);
 
   /** "Send code": checks the number, asks for a code by SMS, and moves on to the code field. */
   const sendCode = async () => {
@@ -120,35 +100,12 @@ export default function WriteReviewDialog({ messages, locale, advertId, advertNa
     }
   };
 
-  const close = () => dialogRef.current?.close();
   const notice = field(errors.ProfileId?.message) ?? texts.notice(form.notice);
   const codeHintId = `${id}-code-state`;
 
   return (
     <>
-      {open ? (
-        <dialog
-          ref={dialogRef}
-          aria-labelledby={`${id}-title`}
-          onClose={onClose}
-          className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/60"
-        >
-          <div className="p-5 md:p-7">
-            <div className="flex items-start justify-between gap-4">
-              <h2 id={`${id}-title`} className="text-2xl font-bold text-ink">
-                {t('reviewForm.title', { name: advertName })}
-              </h2>
-              <button
-                type="button"
-                onClick={close}
-                className="-mt-1 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
-              >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-                  <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" />
-                </svg>
-                <span className="sr-only">{t('reviewForm.close')}</span>
-              </button>
-            </div>
+      <DialogFrame id={id} dialogRef={dialogRef} open={open} onClose={onClose} title={t('reviewForm.title', { name: advertName })} closeLabel={t('reviewForm.close')}>
             {done ? (
               <div role="status" className="mt-4 space-y-4" data-review-receipt>
                 <p className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">{t('reviewForm.thanks')}</p>
@@ -248,9 +205,7 @@ export default function WriteReviewDialog({ messages, locale, advertId, advertNa
                 </div>
               </form>
             )}
-          </div>
-        </dialog>
-      ) : null}
+      </DialogFrame>
     </>
   );
 }
