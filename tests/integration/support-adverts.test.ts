@@ -135,15 +135,18 @@ describe('profile: the full advert', () => {
 });
 
 describe('status change: lock and unlock', () => {
-  it('a lock needs a rule and a reason (400 naming them)', async () => {
+  it('a lock needs a rule and a reason (400 naming them); closing or deleting is not support’s to do here', async () => {
     const { status, body } = await supportApi('profilestatus', { body: { Id: advertiser.id, Status: 2, Reason: '' } });
     expect(status).toBe(400);
     const fields = JSON.stringify(body);
     expect(fields).toContain('Reason');
     expect(fields).toContain('Rule');
-    const badStatus = await supportApi('profilestatus', { body: { Id: advertiser.id, Status: 3, Reason: 'Slet' } });
-    expect(badStatus.status).toBe(400);
-    expect(JSON.stringify(badStatus.body)).toContain('Status');
+    // Support hides an advert only by locking it (with a statement of reasons): not by deleting or closing it.
+    for (const hidden of [3, 5]) {
+      const badStatus = await supportApi('profilestatus', { body: { Id: advertiser.id, Status: hidden, Reason: 'Skjul', Rule: 'terms.identity' } });
+      expect(badStatus.status, String(hidden)).toBe(400);
+      expect(JSON.stringify(badStatus.body)).toContain('Status');
+    }
   });
 
   it('locks with a rule and a reason: statement of reasons to the advertiser, audited, off the public site', async () => {

@@ -38,8 +38,12 @@ export const AdvertProfileIdSchema = v.object({ Id: wholeNumber('required') }, '
 /** A page of one advert's history (loginhistories, actionhistories, advertmessages). */
 export const AdvertProfilePageSchema = v.object({ Id: wholeNumber('required'), Skip: skip, Take: take }, 'required');
 
-/** The statuses support may set here: 0 New (unlock to be moderated again), 1 Active, 2 Locked, 5 Deactivated. */
-export const SUPPORT_STATUS_TARGETS = [0, 1, 2, 5] as const;
+/**
+ * The statuses support may set here: 0 New (unlock to be moderated again), 1 Active (unlock), 2 Locked.
+ * Support hides an advert only by locking it, which always comes with a rule and a statement of reasons
+ * (DSA); closing (5 Deactivated) is the advertiser's own choice.
+ */
+export const SUPPORT_STATUS_TARGETS = [0, 1, 2] as const;
 export type SupportStatusTarget = (typeof SUPPORT_STATUS_TARGETS)[number];
 
 /** profilestatus: the new status with support's reason; a lock also names the rule of the terms. */

@@ -8,7 +8,6 @@ import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { supportAdvertsApi } from '#lib/api/support-adverts.ts';
 import { formatDateTime } from '#lib/format.ts';
-import { TERMS_RULES } from '#lib/schemas/moderation.ts';
 import { AdvertStatusChangeSchema, type AdvertProfile, type AdvertStatusChangeInput, type BilingualName } from '#lib/schemas/support-adverts.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
@@ -19,6 +18,7 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { supportPath, supportRouter } from '../routes.ts';
 import { Facts } from '../item-screen.tsx';
+import { ReasonField, RuleSelect } from '../decision-fields.tsx';
 import { advertHref } from './advert-sections.tsx';
 import { ImpersonateButton } from './ImpersonateButton.tsx';
 
@@ -30,11 +30,11 @@ export function statusTargets(status: number): number[] {
     case 0:
       return [2];
     case 1:
-      return [2, 5];
+      return [2];
     case 2:
       return [1, 0];
     case 5:
-      return [2, 1];
+      return [2];
     default:
       return [];
   }
@@ -168,28 +168,16 @@ function StatusForm({ t, advert, onChanged }: Props) {
           )}
         </Field>
         {locking ? (
-          <Field id="advert-rule" label={t('advert.status.rule')} required error={ruleError}>
-            {(c) => (
-              <select {...c} {...register('Rule')} className={controlClass(Boolean(ruleError), 'h-11')}>
-                <option value="">{t('advert.status.chooseRule')}</option>
-                {TERMS_RULES.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`moderation.rules.${value}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <RuleSelect t={t} id="advert-rule" label={t('advert.status.rule')} chooseLabel={t('advert.status.chooseRule')} required field={register('Rule')} error={ruleError} />
         ) : null}
-        <Field
+        <ReasonField
           id="advert-reason"
           label={t('advert.status.reason')}
-          required
           hint={locking ? t('advert.status.reasonHintLock') : t('advert.status.reasonHint')}
+          rows={4}
+          field={register('Reason')}
           error={fieldText(t, errors.Reason?.message)}
-        >
-          {(c) => <textarea {...c} {...register('Reason')} rows={4} maxLength={2000} className={controlClass(Boolean(errors.Reason), 'py-2')} />}
-        </Field>
+        />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className={primaryButton} disabled={isSubmitting}>
             {isSubmitting ? t('advert.status.saving') : t('advert.status.submit')}
