@@ -88,7 +88,9 @@ export default defineConfig({
   outDir,
   output: 'static',
   trailingSlash: 'always',
-  build: { format: 'directory' },
+  // Pages render 8 at a time: with one, the build waited on each page's file write (a third of the
+  // rendering time idle in a CPU profile); 8 keeps the CPU busy (docs/benchmarks/2026-11-22.md, run 10).
+  build: { format: 'directory', concurrency: Number(process.env.SITE_BUILD_CONCURRENCY || 8) },
   i18n: {
     locales: ['da', 'en'],
     defaultLocale: 'da',
