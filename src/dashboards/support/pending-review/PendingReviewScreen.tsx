@@ -22,6 +22,7 @@ import { supportI18n } from '../i18n.ts';
 import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
+import { DecisionRadios } from '../decision-fields.tsx';
 
 /** The decisions that fit a review: approve or reject a new one; remove or keep one asked to be removed. */
 export function decisionsFor(kind: PendingReviewDetail['kind']): readonly ReviewDecision[] {
@@ -192,35 +193,15 @@ function DecisionForm({ t, review, onDecided, onAlreadyDecided }: FormProps) {
       </h2>
       <form noValidate onSubmit={form.submit} className="mt-4 space-y-5">
         <FormNotice message={noticeText(t, form.notice) ?? fieldText(t, errors.Id?.message) ?? null} />
-        <fieldset aria-describedby={decisionError ? 'review-decision-error' : undefined}>
-          <legend className="text-sm font-semibold text-ink">
-            {t('pendingReview.decision')}
-            <span aria-hidden="true"> *</span>
-          </legend>
-          <div className="mt-2 space-y-2">
-            {decisionsFor(review.kind).map((value) => (
-              <div key={value} className="flex items-start gap-3">
-                <input
-                  {...register('Decision')}
-                  id={`review-decision-${value}`}
-                  type="radio"
-                  value={value}
-                  aria-invalid={decisionError ? 'true' : 'false'}
-                  className="mt-0.5 h-5 w-5 border-slate-400"
-                />
-                <label htmlFor={`review-decision-${value}`} className="text-sm text-ink">
-                  <span className="font-medium">{t(`pendingReview.decisions.${value}`)}</span>
-                  <span className="text-slate-600"> – {t(`pendingReview.decisionHelp.${value}`)}</span>
-                </label>
-              </div>
-            ))}
-          </div>
-          {decisionError ? (
-            <p id="review-decision-error" className="mt-1 text-sm text-red-700">
-              {decisionError}
-            </p>
-          ) : null}
-        </fieldset>
+        <DecisionRadios
+          id="review-decision"
+          legend={t('pendingReview.decision')}
+          choices={decisionsFor(review.kind)}
+          label={(value) => t(`pendingReview.decisions.${value}`)}
+          help={(value) => t(`pendingReview.decisionHelp.${value}`)}
+          field={register('Decision')}
+          error={decisionError}
+        />
         <Field
           id="review-reason"
           label={decision === 'reject' ? t('pendingReview.reasonLabel') : `${t('pendingReview.reasonLabel')} (${t('pendingReview.reasonRequired')})`}
