@@ -241,4 +241,18 @@ describe('fullprofiles (bulk, for the site build)', () => {
     const single = (await get(`/api/frontend/fullprofile?Id=${ids['thai']}`)).body;
     expect(all.find((p: { id: number }) => p.id === ids['thai'])).toEqual(single);
   });
+
+  it('answers both languages from one call with Locales, each as fullprofile gives it', async () => {
+    const page = (await get('/api/frontend/fullprofiles?Take=100&Locales=da,en')).body;
+    expect(page.nextAfterId).toBeNull();
+    expect(page.byLocale.da).toHaveLength(10);
+    expect(page.byLocale.en.map((p: { id: number }) => p.id)).toEqual(page.byLocale.da.map((p: { id: number }) => p.id));
+    for (const locale of ['da', 'en']) {
+      const single = (await get(`/api/frontend/fullprofile?Id=${ids['thai']}&Locale=${locale}`)).body;
+      expect(page.byLocale[locale].find((p: { id: number }) => p.id === ids['thai'])).toEqual(single);
+    }
+    const bad = await get('/api/frontend/fullprofiles?Locales=da,xx');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toMatch(/^Locales/);
+  });
 });

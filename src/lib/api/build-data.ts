@@ -19,8 +19,8 @@ import type {
   Region,
   WebsiteConfig,
 } from './types.ts';
-import type { Locale } from '../i18n/locales.ts';
-import type { FrontPageAdverts, FullProfile, FullProfilePage, SearchResult } from '../schemas/public-advert.ts';
+import { locales, type Locale } from '../i18n/locales.ts';
+import type { FrontPageAdverts, FullProfile, FullProfileLocalesPage, SearchResult } from '../schemas/public-advert.ts';
 import { PAGE_SIZE } from '../schemas/search.ts';
 
 export const apiUrl = process.env['API_URL'] || 'http://127.0.0.1:3000';
@@ -141,7 +141,8 @@ export async function findLandingIndexPage(path: string, locale: Locale): Promis
 }
 
 const FULL_PROFILES_PAGE = 500;
-const allProfiles = new Map<Locale, Promise<FullProfile[]>>();
+type ProfilesByLocale = Record<Locale, FullProfile[]>;
+let allProfiles: Promise<ProfilesByLocale> | undefined;
 
 /**
  * The adverts an incremental build makes pages for (env SITE_ADVERT_IDS, a comma list set by the
@@ -160,43 +161,39 @@ export function advertIdsToBuild(): number[] | null {
     });
 }
 
-/** One `fullprofiles` query paged through with AfterId until the API says there is no more. */
-async function pageFullProfiles(locale: Locale, ids: number[] | null): Promise<FullProfile[]> {
-  const items: FullProfile[] = [];
+/**
+ * One `fullprofiles` query in every language at once (the rows are read once for both) paged through
+ * with AfterId until the API says there is no more; adds to `into`.
+ */
+async function pageFullProfiles(ids: number[] | null, into: ProfilesByLocale): Promise<void> {
   let afterId: number | null = 0;
   while (afterId !== null) {
-    const searchParams: Record<string, string> = { AfterId: String(afterId), Take: String(FULL_PROFILES_PAGE), Locale: locale };
+    const searchParams: Record<string, string> = { AfterId: String(afterId), Take: String(FULL_PROFILES_PAGE), Locales: locales.join(',') };
     if (ids) searchParams['Ids'] = ids.join(',');
-    const page: FullProfilePage = await client
-      .get<FullProfilePage>('fullprofiles', { searchParams, timeout: 120_000 })
+    const page: FullProfileLocalesPage = await client
+      .get<FullProfileLocalesPage>('fullprofiles', { searchParams, timeout: 120_000 })
       .catch((error: unknown) => {
         throw new Error(`Site build: GET ${apiUrl}/api/frontend/fullprofiles?AfterId=${afterId} failed: ${describe(error)}`, { cause: error });
       });
-    items.push(...page.items);
+    for (const locale of locales) into[locale].push(...(page.byLocale[locale] ?? []));
     afterId = page.nextAfterId;
   }
-  return items;
 }
 
 /**
- * Every public advert in full, read in pages of 500 (never one call per advert page). In an incremental
- * build only the public ones among SITE_ADVERT_IDS, asked for 500 ids at a time (short URLs).
+ * Every public advert in full, read in pages of 500 (never one call per advert page), both languages
+ * from the same calls. In an incremental build only the public ones among SITE_ADVERT_IDS, asked for 500
+ * ids at a time (short URLs).
  */
-export function getAllFullProfiles(locale: Locale): Promise<FullProfile[]> {
-  let pending = allProfiles.get(locale);
-  if (!pending) {
-    pending = (async () => {
-      const ids = advertIdsToBuild();
-      if (!ids) return pageFullProfiles(locale, null);
-      const items: FullProfile[] = [];
-      for (let start = 0; start < ids.length; start += FULL_PROFILES_PAGE) {
-        items.push(...(await pageFullProfiles(locale, ids.slice(start, start + FULL_PROFILES_PAGE))));
-      }
-      return items;
-    })();
-    allProfiles.set(locale, pending);
-  }
-  return pending;
+export async function getAllFullProfiles(locale: Locale): Promise<FullProfile[]> {
+  allProfiles ??= (async () => {
+    const into = Object.fromEntries(locales.map((l) => [l, [] as FullProfile[]])) as ProfilesByLocale;
+    const ids = advertIdsToBuild();
+    if (!ids) await pageFullProfiles(null, into);
+    else for (let start = 0; start < ids.length; start += FULL_PROFILES_PAGE) await pageFullProfiles(ids.slice(start, start + FULL_PROFILES_PAGE), into);
+    return into;
+  })();
+  return (await allProfiles)[locale];
 }
 
 /** The slug of a landing page url: 'my-page', '/artikler/my-page/' and 'artikler/my-page' all give 'my-page'. */

@@ -80,3 +80,6 @@ export type FullProfile = {
 };
 
 export type FullProfilePage = { items: FullProfile[]; nextAfterId: number | null };
+
+/** fullprofiles with `Locales`: the same adverts, in the same order, in each language asked for. */
+export type FullProfileLocalesPage = { byLocale: Partial<Record<'da' | 'en', FullProfile[]>>; nextAfterId: number | null };

@@ -30,7 +30,7 @@ import { SearchProfilesSchema } from '#lib/schemas/search.ts';
 import { ReportAdvertSchema } from '#lib/schemas/report-advert.ts';
 import { listFrontPageAdverts, shuffleMinute } from '../domain/search/front-page.ts';
 import type { FrontPageAdverts } from '#lib/schemas/public-advert.ts';
-import { getFullProfile, listFullProfiles } from '../domain/search/full-profile.ts';
+import { getFullProfile, listFullProfiles, listFullProfilesByLocale } from '../domain/search/full-profile.ts';
 import { searchProfiles } from '../domain/search/search-profiles.ts';
 import { findKeywordTarget, searchWithFreeText } from '../domain/search/free-text.ts';
 import { reportAdvert } from '../domain/reports/report-advert.ts';
@@ -166,10 +166,20 @@ export function frontendRoutes(deps: ApiDeps) {
           Take: v.optional(v.pipe(IdInput, v.minValue(1, 'range'), v.maxValue(1000, 'range')), 500),
           Ids: v.optional(v.pipe(idList, v.maxLength(1000, 'range'), v.check((ids) => ids.every((id) => id < 1e9), 'number'))),
           Locale: LocaleInput.entries.Locale,
+          // Several languages at once (the site build: both pages of every advert from one read).
+          Locales: v.optional(
+            v.pipe(
+              v.string(),
+              v.transform((value) => [...new Set(value.split(',').map((part) => part.trim()))]),
+              v.array(v.picklist(['da', 'en'], 'locale')),
+            ),
+          ),
         }),
       );
       cachePublic(reply, 60);
-      return listFullProfiles(deps.db, { afterId: input.AfterId, limit: input.Take, locale: input.Locale, now: deps.now(), ids: input.Ids });
+      const options = { afterId: input.AfterId, limit: input.Take, now: deps.now(), ids: input.Ids };
+      if (input.Locales) return listFullProfilesByLocale(deps.db, { ...options, locales: input.Locales });
+      return listFullProfiles(deps.db, { ...options, locale: input.Locale });
     });
 
     app.get('/servicelist', async (request, reply) => {
