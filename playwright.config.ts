@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { SERVER_NODE_FLAGS } from './scripts/server-flags.ts';
+import { SERVER_COMMAND } from './scripts/server-flags.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 3100);
 const external = process.env['E2E_BASE_URL'];
@@ -46,7 +46,7 @@ export default defineConfig({
     ? {}
     : {
         webServer: {
-          command: `node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.ts`,
+          command: SERVER_COMMAND,
           url: `http://127.0.0.1:${port}/readyz`,
           timeout: 5 * 60_000,
           reuseExistingServer: false,

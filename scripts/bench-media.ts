@@ -113,6 +113,23 @@ async function upload(url: string, cookie: string, file: string): Promise<void> 
   if (!response.ok || !answer.results?.every((r) => r.ok)) throw new Error(`upload refused: ${response.status} ${JSON.stringify(answer)}`);
 }
 
+/**
+ * Deletes the pictures a previous run left pending on this advertiser's advert (a kept database reused
+ * with BENCH_REUSE would otherwise reach the advert's limit of 30). Pending pictures are not public, so
+ * the site does not change.
+ */
+async function deletePendingPictures(url: string, cookie: string): Promise<void> {
+  const pictures = (await (await fetch(`${url}/api/backend/profilepictures`, { headers: { cookie } })).json()) as { id: number; moderation: string }[];
+  for (const picture of pictures.filter((p) => p.moderation === 'pending')) {
+    const response = await fetch(`${url}/api/backend/deleteprofilepicture`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ PictureId: picture.id }),
+    });
+    if (!response.ok) throw new Error(`deleting picture ${picture.id}: ${response.status} ${await response.text()}`);
+  }
+}
+
 export async function benchMedia(options: Options): Promise<void> {
   const { url, record } = options;
   const count = options.pictures ?? 10;
@@ -134,6 +151,7 @@ export async function benchMedia(options: Options): Promise<void> {
   const alone = count / ((performance.now() - started) / 1000);
 
   const owner = await signIn(url, 'demo-1@example.invalid');
+  await deletePendingPictures(url, owner);
   await upload(url, owner, files[0]!);
   started = performance.now();
   for (const file of files.slice(1)) await upload(url, owner, file);
@@ -149,6 +167,7 @@ export async function benchMedia(options: Options): Promise<void> {
   const idle = await steady(`${options.search.name} @ ${options.searchRate}/s, idle`);
   record.row(idle);
   const uploader = await signIn(url, 'demo-2@example.invalid');
+  await deletePendingPictures(url, uploader);
   let uploading = true;
   let uploaded = 0;
   const batch = (async () => {

@@ -36,7 +36,7 @@ import lighthouse, { type Result } from 'lighthouse';
 // Lighthouse's own dependency (the launcher its CLI uses), not one of ours.
 import { launch } from 'chrome-launcher';
 import { AGE_CONSENT_COOKIE, AGE_CONSENT_MAX_AGE } from '../src/components/age-consent.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADVERTS = Number(process.env['LIGHTHOUSE_ADVERTS'] ?? 320);
@@ -99,6 +99,7 @@ async function startServer(dataDir: string, port: number): Promise<Server> {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       DATABASE_URL: '',
       DATA_DIR: dataDir,
       PORT: String(port),

@@ -19,6 +19,9 @@ try {
   throw error;
 }
 const log = createLogger(config.logLevel);
+if (process.platform === 'linux' && !process.env['MALLOC_ARENA_MAX']) {
+  log.warn('started without the environment of `npm start` (scripts/server-flags.ts): the server will hold more memory');
+}
 
 try {
   const server = await startServer(config, log);
