@@ -97,5 +97,8 @@ describe('a failed form submit', () => {
     expect(describeFailure(new TypeError('Failed to fetch'), fields).notice).toBe('errors.network');
     expect(describeFailure(problem(401, []), fields).notice).toBe('unauthorized');
     expect(describeFailure(new Error('boom'), fields).notice).toBe('errors.generic');
+    // A rate limit says so (the review form's submit showed the generic error).
+    const limited = new HttpError({ url: '/api/frontend/addprofilereview', status: 429, statusText: 'Too Many Requests', body: { title: 'Too Many Requests', status: 429 } });
+    expect(describeFailure(limited, fields)).toEqual({ fields: {}, notice: 'errors.tooMany', status: 429 });
   });
 });

@@ -12,7 +12,7 @@ export type FormFailure = {
   /**
    * The notice key: 'validation.requiredFields' for an incomplete or invalid form (400) with fields marked,
    * none for a refusal of another kind whose message is at its field (409 duplicate, already replied, ...),
-   * 'errors.network', 'errors.generic', 'unauthorized' (the session ended: the caller sends the user to
+   * 'errors.network', 'errors.generic', 'errors.tooMany' (a rate limit: try again later), 'unauthorized' (the session ended: the caller sends the user to
    * sign in), or a validation key of a field the form does not show.
    */
   notice: string | null;
@@ -35,6 +35,8 @@ export function describeFailure(error: unknown, fieldNames: readonly string[]): 
       return { fields, notice: unmatched ?? (error.status === 400 ? 'validation.requiredFields' : null), status: error.status };
     }
     if (unmatched) return { fields, notice: unmatched, status: error.status };
+    // The API's rate limits (429): say so, rather than that something went wrong.
+    if (error.status === 429) return { fields, notice: 'errors.tooMany', status: 429 };
     return { fields, notice: 'errors.generic', status: error.status };
   }
   if (error instanceof TypeError) return { fields: {}, notice: 'errors.network' };
