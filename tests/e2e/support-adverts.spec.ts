@@ -3,7 +3,7 @@
  * advertiser's email (the search stays in the address), opens it, locks it under a rule with a reason
  * (asked first; the public profile then answers as blocked, and the advertiser sees the decision on the
  * dashboard), sees the lock in the history, sends a message that the advertiser sees on the dashboard, and
- * unlocks it again. Uses demo advert 45 (reserved for this file; another public demo advert if 45 is not).
+ * unlocks it again (the advertiser is told). Uses demo advert 45 (reserved for this file; another public demo advert if 45 is not).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, passAgeGate, createSupportUser, signInSupport } from './fixtures.ts';
@@ -126,6 +126,10 @@ test('support finds an advert by email, locks it with a reason, sees it in the h
   await page.getByRole('button', { name: 'Skift status' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Status er nu: Aktiv.' })).toBeVisible();
   expect((await page.request.get('/api/frontend/fullprofile', { params: { Id: String(advert.n), Locale: 'da' } })).status()).toBe(200);
+  // The advertiser is told on the dashboard that the advert is shown again.
+  await b.reload();
+  const unlocked = messages.getByRole('listitem').filter({ has: b.getByRole('heading', { level: 3, name: 'Din annonce er låst op' }) }).first();
+  await expect(unlocked).toContainText('Den vises på siden igen.');
 
   await advertiser.close();
 });

@@ -193,6 +193,11 @@ describe('status change: lock and unlock', () => {
     const [audit] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'advert.unlock'), eq(auditLog.targetId, String(advertiser.id))));
     expect(audit).toMatchObject({ actorType: 'support', reason, before: { status: 2 }, after: { status: 1 } });
     expect((await callApi(server.url, '/api/frontend/fullprofile', { query: { Id: advertiser.id } })).status).toBe(200);
+    // The advertiser is told, in the backend and by email (support's reason stays in the audit log).
+    const notices = await backendApi('notifications');
+    expect(notices.body.items[0].title).toBe('Din annonce er låst op');
+    expect(notices.body.items[0].body).toContain('vises på siden igen');
+    expect((await outboxFor(server, advertiser.email)).some((m: { subject: string | null }) => m.subject?.includes('låst op'))).toBe(true);
   });
 });
 

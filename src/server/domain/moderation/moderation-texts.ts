@@ -110,6 +110,24 @@ export function statementText(input: { decision: StatementDecision; what: string
   };
 }
 
+/**
+ * Support unlocked an advert (not through an appeal): it is shown again, or, when it goes back to New,
+ * support looks at it first. Support's reason for unlocking stays in the audit log.
+ */
+export function unlockedText(what: string, shownAgain: boolean): NoticeText {
+  return {
+    titleDa: 'Din annonce er låst op',
+    titleEn: 'Your advert was unlocked',
+    bodyDa: shownAgain
+      ? `Support har låst din annonce »${what}« op igen. Den vises på siden igen.`
+      : `Support har låst din annonce »${what}« op igen. Support gennemgår den, før den vises på siden igen.`,
+    bodyEn: shownAgain
+      ? `Support has unlocked your advert "${what}". It is shown on the site again.`
+      : `Support has unlocked your advert "${what}". Support will look at it before it is shown on the site again.`,
+    link: '/backend/',
+  };
+}
+
 /** What a reversal brings back, by decision. */
 function reversalWords(decision: StatementDecision): { da: string; en: string } {
   switch (decision) {

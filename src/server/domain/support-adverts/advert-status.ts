@@ -5,6 +5,8 @@ import { AppError } from '../errors.ts';
 import { changeAdvertStatus } from '../adverts/change-status.ts';
 import { PROFILE_STATUS } from '../adverts/statuses.ts';
 import { lockAdvert } from '../moderation/lock-advert.ts';
+import { unlockedText } from '../moderation/moderation-texts.ts';
+import { noticeToAdvertiser } from '../moderation/statements.ts';
 import { getAdvertProfile } from './advert-profile.ts';
 import { findSupportAdvert } from './find-advert.ts';
 
@@ -14,7 +16,8 @@ const refused = (message: string, key: string) => new AppError('CONFLICT', messa
  * profilestatus (Support: advert:moderate:any): support changes an advert's status through the one status
  * table, always with a reason (audited). Locking names a rule of the terms and issues the advertiser a
  * statement of reasons (`lockAdvert`, as a report's decision does); unlocking goes back to Active (approved
- * before) or to New (to be moderated again), with the reason in the audit log. 409 naming Status for the
+ * before) or to New (to be moderated again), with the reason in the audit log, and tells the advertiser
+ * (a notification and an email). 409 naming Status for the
  * status it has (`sameStatus`), a deleted advert (`deleted`), Active without a past approval (`notApproved`)
  * or a change the table refuses (`notAllowed`).
  */
@@ -33,6 +36,7 @@ export async function changeAdvertStatusBySupport(
       await lockAdvert(ctx, advert, { reason: input.Reason, rule: input.Rule === '' ? null : input.Rule }, deps);
     } else if (advert.status === PROFILE_STATUS.Locked) {
       await changeAdvertStatus(ctx, advert, to, { action: 'advert.unlock', extra: { statusReason: null }, reason: input.Reason });
+      await noticeToAdvertiser(ctx, advert.accountId, unlockedText(advert.name, to === PROFILE_STATUS.Active), deps);
     } else {
       await changeAdvertStatus(ctx, advert, to, { action: 'advert.status.change', reason: input.Reason });
     }
