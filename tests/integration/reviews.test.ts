@@ -250,6 +250,10 @@ describe('pendingreviews, pendingreview, decidereview: support decides', () => {
     expect(JSON.stringify(search.body)).toContain(`"id":${advert.id}`);
     const audit = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'review.approve'), eq(auditLog.targetId, String(first))));
     expect(audit).toHaveLength(1);
+    // The advertiser is told of the new review on the dashboard.
+    const notices = await callApi(server.url, '/api/backend/notifications', { cookie: await advertiserSessionCookie(server.db, advert.accountId) });
+    expect(notices.body.items[0]).toMatchObject({ title: 'Du har fået en ny anmeldelse', link: '/backend/reviews/' });
+    expect(notices.body.items[0].body).toContain('Først (5 af 5 stjerner)');
   });
 
   it('rejects a review only with a reason; it never reaches the profile', async () => {
@@ -296,6 +300,19 @@ describe('pendingreviews, pendingreview, decidereview: support decides', () => {
     expect((profile.body.reviews as { id: number }[]).map((review) => review.id)).toEqual([kept]);
     const actions = await server.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetType, 'review'));
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['review.keep', 'review.remove']));
+    // The advertiser gets the answer to both requests, newest first.
+    const notices = await callApi(server.url, '/api/backend/notifications', { cookie: advertiser });
+    const titles = (notices.body.items as { title: string; body: string }[]).map((n) => n.title);
+    expect(titles.slice(0, 2)).toEqual(['Anmeldelsen er fjernet', 'Anmeldelsen bliver på annoncen']);
+    expect(notices.body.items[1].body).toContain('Beholdt');
+  });
+
+  it('does not tell the advertiser of a rejected review they never saw', async () => {
+    const advert = await createAdvertiser(server.db);
+    const id = await writeReview(advert.id, uniquePhone());
+    expect((await supportApi('decidereview', { body: { Id: id, Decision: 'reject', Reason: 'Reklame.' } })).status).toBe(200);
+    const notices = await callApi(server.url, '/api/backend/notifications', { cookie: await advertiserSessionCookie(server.db, advert.accountId) });
+    expect(JSON.stringify(notices.body.items)).not.toContain('anmeldelse');
   });
 
   it('needs the Support permission: 401 without a session, 403 for SEO', async () => {

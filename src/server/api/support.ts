@@ -260,7 +260,7 @@ export function supportRoutes(deps: ApiDeps) {
     app.get('/pendingreview', async (request) => getPendingReview(ctxOf(request), readInput(request, PendingReviewIdSchema).Id));
 
     /** Approve or reject a pending review (reason required to reject); remove or keep one asked to be removed. */
-    app.post('/decidereview', async (request) => decideReview(ctxOf(request), readInput(request, DecideReviewSchema)));
+    app.post('/decidereview', async (request) => decideReview(ctxOf(request), readInput(request, DecideReviewSchema), { messaging }));
 
     // ---- Verification (Support: validation:decide:any) ----------------------------------------
 

@@ -128,6 +128,42 @@ export function unlockedText(what: string, shownAgain: boolean): NoticeText {
   };
 }
 
+/**
+ * Support's decision on a review that concerns the advertiser: a visitor's review approved onto the
+ * advert, or the advertiser's own request to remove one, removed or kept (with support's reason, when
+ * given). A rejected visitor's review was never shown, so the advertiser is not told of it.
+ */
+export function reviewDecisionText(decision: 'approve' | 'remove' | 'keep', input: { author: string; rating: number; what: string; reason: string | null }): NoticeText {
+  const link = '/backend/reviews/';
+  const why = input.reason ? { da: ` Begrundelse: ${input.reason}`, en: ` Reason: ${input.reason}` } : { da: '', en: '' };
+  switch (decision) {
+    case 'approve':
+      return {
+        titleDa: 'Du har fået en ny anmeldelse',
+        titleEn: 'You have a new review',
+        bodyDa: `En anmeldelse fra ${input.author} (${input.rating} af 5 stjerner) vises nu på din annonce »${input.what}«.`,
+        bodyEn: `A review from ${input.author} (${input.rating} of 5 stars) is now shown on your advert "${input.what}".`,
+        link,
+      };
+    case 'remove':
+      return {
+        titleDa: 'Anmeldelsen er fjernet',
+        titleEn: 'The review was removed',
+        bodyDa: `Du bad om at få anmeldelsen fra ${input.author} fjernet. Support har fjernet den fra din annonce »${input.what}«.${why.da}`,
+        bodyEn: `You asked for the review from ${input.author} to be removed. Support has removed it from your advert "${input.what}".${why.en}`,
+        link,
+      };
+    case 'keep':
+      return {
+        titleDa: 'Anmeldelsen bliver på annoncen',
+        titleEn: 'The review stays on the advert',
+        bodyDa: `Du bad om at få anmeldelsen fra ${input.author} fjernet. Support har valgt at beholde den på din annonce »${input.what}«.${why.da}`,
+        bodyEn: `You asked for the review from ${input.author} to be removed. Support has decided to keep it on your advert "${input.what}".${why.en}`,
+        link,
+      };
+  }
+}
+
 /** What a reversal brings back, by decision. */
 function reversalWords(decision: StatementDecision): { da: string; en: string } {
   switch (decision) {

@@ -5,7 +5,8 @@
  * asked to remove. What changes the public profile (approve, remove) refreshes the advert's search rows and
  * schedules the rebuild of its page (publishAdvertChange). Neither decision is a decision against the
  * advertiser (a removal is theirs to ask; a visitor's review is not their content), so no statement of
- * reasons is issued. Every decision is audited.
+ * reasons is issued; the advertiser is told of an approval and of the answer to their removal request (a
+ * notification and an email), not of a rejected review they never saw. Every decision is audited.
  */
 import { and, asc, count, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { maskPhone } from '#lib/format.ts';
@@ -25,6 +26,9 @@ import { isAdvertPublic } from '../adverts/visibility.ts';
 import { REVIEW_STATUS } from '../adverts/reviews.ts';
 import { publishAdvertChange } from '../adverts/own-advert.ts';
 import { advertPath } from '../search/advert-card.ts';
+import type { Messaging } from '../../adapters/types.ts';
+import { reviewDecisionText } from '../moderation/moderation-texts.ts';
+import { noticeToAdvertiser } from '../moderation/statements.ts';
 
 const PERMISSION = 'reviews:moderate:any';
 
@@ -141,7 +145,7 @@ const STATUS_AFTER: Record<ReviewDecision, number | null> = {
  * to remove. 409 `alreadyDecided` when nothing is open any more (another support user was first); a
  * decision that does not fit (approving a removal request) is 400 at `Decision`.
  */
-export async function decideReview(ctx: DomainContext, input: DecideReviewInput): Promise<PendingReviewDetail> {
+export async function decideReview(ctx: DomainContext, input: DecideReviewInput, deps: { messaging: Messaging }): Promise<PendingReviewDetail> {
   requirePermission(ctx.actor, PERMISSION);
   const row = await findRow(ctx, input.Id);
   const { review, advert } = row;
@@ -175,5 +179,9 @@ export async function decideReview(ctx: DomainContext, input: DecideReviewInput)
     reason: input.Reason || null,
   });
   if (input.Decision === 'approve' || input.Decision === 'remove') await publishAdvertChange(ctx, advert.id, `review.${input.Decision}`);
+  if (input.Decision !== 'reject') {
+    const words = { author: review.authorName, rating: review.rating, what: advert.name, reason: input.Reason || null };
+    await noticeToAdvertiser(ctx, advert.accountId, reviewDecisionText(input.Decision, words), deps);
+  }
   return toDetail(ctx, await findRow(ctx, claimed!.id));
 }
