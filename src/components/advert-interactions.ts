@@ -78,72 +78,66 @@ function wirePhone(root: ParentNode, locale: Locale): void {
   });
 }
 
-/** The report button loads the report form (React) on its first click; the form handles later clicks. */
-function wireReport(root: HTMLElement): void {
-  const button = root.querySelector<HTMLButtonElement>('[data-report-open]');
-  const container = root.querySelector<HTMLElement>('[data-report-root]');
-  const failure = root.querySelector<HTMLElement>('[data-report-error]');
+/**
+ * A button that loads its dialog (React) on its first click; the dialog handles later clicks. While it
+ * loads the button is busy; if it cannot be loaded, the page says so and the next click tries again.
+ * `name` picks the elements: `[data-{name}-open]`, `[data-{name}-root]`, `[data-{name}-error]`.
+ */
+function wireLazyDialog(
+  root: HTMLElement,
+  name: 'report' | 'review',
+  mount: (container: HTMLElement, button: HTMLButtonElement, messages: Messages) => Promise<unknown>,
+): void {
+  const button = root.querySelector<HTMLButtonElement>(`[data-${name}-open]`);
+  const container = root.querySelector<HTMLElement>(`[data-${name}-root]`);
+  const failure = root.querySelector<HTMLElement>(`[data-${name}-error]`);
   if (!button || !container) return;
   const first = () => {
     button.removeEventListener('click', first);
     button.setAttribute('aria-busy', 'true');
+    // A failure said on an earlier try goes away while trying again (and stays away once it loads).
+    if (failure) failure.hidden = true;
     const messagesElement = document.querySelector('[data-report-messages]') ?? document.querySelector('[data-advert-messages]');
     const messages = JSON.parse(messagesElement?.textContent ?? '{}') as Messages;
-    const canonical = root.dataset['advertUrl'] ?? location.pathname;
-    import('./report-dialog.tsx')
-      .then(({ mountReportDialog }) =>
-        mountReportDialog(container, {
-          messages,
-          advertId: Number(root.dataset['advert']),
-          advertUrl: location.origin + (localeFromPath(location.pathname) === 'en' ? `/en${canonical}` : canonical),
-          opener: button,
-        }),
-      )
-      .then(
-        () => button.removeAttribute('aria-busy'),
-        (error: unknown) => {
-          console.error('The report form could not be loaded', error);
-          button.removeAttribute('aria-busy');
-          if (failure) failure.hidden = false;
-          button.addEventListener('click', first);
-        },
-      );
+    mount(container, button, messages).then(
+      () => button.removeAttribute('aria-busy'),
+      (error: unknown) => {
+        console.error(`The ${name} form could not be loaded`, error);
+        button.removeAttribute('aria-busy');
+        if (failure) failure.hidden = false;
+        button.addEventListener('click', first);
+      },
+    );
   };
   button.addEventListener('click', first);
 }
 
-/** The "Write a review" button loads the review form (React) on its first click, as the report button does. */
+/** The report button: the report form, with the advert's canonical address in the page's language. */
+function wireReport(root: HTMLElement): void {
+  wireLazyDialog(root, 'report', async (container, opener, messages) => {
+    const canonical = root.dataset['advertUrl'] ?? location.pathname;
+    const { mountReportDialog } = await import('./report-dialog.tsx');
+    mountReportDialog(container, {
+      messages,
+      advertId: Number(root.dataset['advert']),
+      advertUrl: location.origin + (localeFromPath(location.pathname) === 'en' ? `/en${canonical}` : canonical),
+      opener,
+    });
+  });
+}
+
+/** The "Write a review" button: the review form. */
 function wireReview(root: HTMLElement, locale: Locale): void {
-  const button = root.querySelector<HTMLButtonElement>('[data-review-open]');
-  const container = root.querySelector<HTMLElement>('[data-review-root]');
-  const failure = root.querySelector<HTMLElement>('[data-review-error]');
-  if (!button || !container) return;
-  const first = () => {
-    button.removeEventListener('click', first);
-    button.setAttribute('aria-busy', 'true');
-    const messagesElement = document.querySelector('[data-report-messages]') ?? document.querySelector('[data-advert-messages]');
-    const messages = JSON.parse(messagesElement?.textContent ?? '{}') as Messages;
-    import('./review-dialog.tsx')
-      .then(({ mountReviewDialog }) =>
-        mountReviewDialog(container, {
-          messages,
-          locale,
-          advertId: Number(root.dataset['advert']),
-          advertName: button.dataset['advertName'] ?? '',
-          opener: button,
-        }),
-      )
-      .then(
-        () => button.removeAttribute('aria-busy'),
-        (error: unknown) => {
-          console.error('The review form could not be loaded', error);
-          button.removeAttribute('aria-busy');
-          if (failure) failure.hidden = false;
-          button.addEventListener('click', first);
-        },
-      );
-  };
-  button.addEventListener('click', first);
+  wireLazyDialog(root, 'review', async (container, opener, messages) => {
+    const { mountReviewDialog } = await import('./review-dialog.tsx');
+    mountReviewDialog(container, {
+      messages,
+      locale,
+      advertId: Number(root.dataset['advert']),
+      advertName: opener.dataset['advertName'] ?? '',
+      opener,
+    });
+  });
 }
 
 /** Wires the advert under `root` once. */

@@ -144,6 +144,45 @@ test('sending a report: a rejected one keeps what was typed, an accepted one is 
   await expect(page.getByRole('button', { name: 'Anmeld annonce' })).toBeFocused();
 });
 
+test('the report and review forms load on the first click; one that cannot load reloads the page once, then says so, and the next click loads it', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  await passAgeGate(context, baseURL);
+  const [profile] = await allProfiles(request);
+  await page.goto(profile!.url);
+  for (const [index, form] of [
+    { chunk: '**/_astro/report-dialog.*.js', button: 'Anmeld annonce', dialog: 'Anmeld annoncen', error: '[data-report-error]' },
+    { chunk: '**/_astro/review-dialog.*.js', button: 'Skriv en anmeldelse', dialog: /^Skriv en anmeldelse af /, error: '[data-review-error]' },
+  ].entries()) {
+    // The form's code cannot be fetched (the connection drops). The first such failure reloads the page
+    // once (a deploy may have replaced the files: ReloadOnChunkError); after that the page says so.
+    await page.route(form.chunk, (route) => route.abort());
+    const opener = page.getByRole('button', { name: form.button });
+    if (index === 0) {
+      const reloaded = page.waitForEvent('load');
+      await opener.click();
+      await reloaded;
+    }
+    await opener.click();
+    const failure = page.locator(form.error);
+    await expect(failure).toHaveRole('alert');
+    await expect(failure).toHaveText('Noget gik galt … Prøv igen.');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(opener).not.toHaveAttribute('aria-busy', 'true');
+    // With the connection back, the next click loads and opens it, and the failure is no longer said.
+    await page.unroute(form.chunk);
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: form.dialog });
+    await expect(dialog).toBeVisible();
+    await expect(failure).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});
+
 test('other URL forms of an advert redirect permanently to its canonical page', async ({ request }) => {
   const [profile] = await allProfiles(request);
   const { id, url } = profile!;

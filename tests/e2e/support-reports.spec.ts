@@ -181,3 +181,38 @@ test('a report of a suspected minor is decided, the advertiser appeals, and anot
 
   await Promise.all([supportA.close(), supportB.close(), advertiser.close()]);
 });
+
+test('a report another support user decided meanwhile: the screen says so and shows their decision', async ({ browser, baseURL, request }) => {
+  const advert = await publicDemoAdvert(request);
+  const first = await createSupportUser(baseURL!, { permissions: ['Support'], name: `Langsom ${Date.now().toString(36)}` });
+  const second = await createSupportUser(baseURL!, { permissions: ['Support'], name: `Hurtig ${Date.now().toString(36)}` });
+  const reported = await request.post('/api/frontend/reportadvert', {
+    data: { AdvertId: advert.n, Reason: 'spam', Details: 'Samme tekst som på mange andre annoncer.', Name: 'Test Anmelder', Email: 'anmelder@example.test', GoodFaith: true },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const reportId = ((await reported.json()) as { id: number }).id;
+
+  // The first support user opens the report and starts deciding.
+  const supportA = await supportContext(browser, first, baseURL);
+  const a = await supportA.newPage();
+  await a.goto(`/support/content-reports/${reportId}/`);
+  await expect(a.getByRole('heading', { level: 1, name: `Anmeldelse nr. ${reportId}` })).toBeVisible();
+  await a.getByLabel(/^Ingen handling/).check();
+  await a.getByRole('textbox', { name: 'Begrundelse' }).fill('Ikke i strid med betingelserne.');
+
+  // Meanwhile the second one decides it.
+  const supportB = await supportContext(browser, second, baseURL);
+  const decided = await supportB.request.post('/api/support/decidecontentreport', { data: { Id: reportId, Decision: 'no-action', Reason: 'Set og afvist.' } });
+  expect(decided.status(), await decided.text()).toBe(200);
+
+  // The first one's decision is refused in words, and the screen shows the decision that stands.
+  await a.getByRole('button', { name: 'Gem afgørelsen' }).click();
+  await expect(a.getByText('Sagen er allerede afgjort af en anden supportbruger.')).toBeVisible();
+  const decision = a.locator('[data-decision]');
+  await expect(decision).toContainText(second.name);
+  await expect(decision).toContainText('Set og afvist.');
+  await expect(a.getByRole('button', { name: 'Gem afgørelsen' })).toBeHidden();
+
+  await supportA.close();
+  await supportB.close();
+});

@@ -14,7 +14,7 @@ import { formatDateTime } from '#lib/format.ts';
 import { APPEAL_DECISIONS, DecideAppealSchema, type AppealDecision, type AppealItem, type DecideAppealInput } from '#lib/schemas/moderation.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
-import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
+import { fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
@@ -24,6 +24,7 @@ import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios, ReasonField } from '../decision-fields.tsx';
+import { sendDecision } from '../decision-submit.ts';
 
 export default function AppealScreen({ params }: SupportScreenProps) {
   const id = params['id'] ?? '';
@@ -134,24 +135,16 @@ function AppealForm({ t, appeal, onDecided, onAlreadyDecided }: FormProps) {
     onUnauthorized: goToLogin,
     onValid: async (values: DecideAppealInput) => {
       setRefusal(null);
-      try {
-        await supportApi.decideAppeal(values);
-        form.reset(values);
-        onDecided({ decision: values.Decision, reason: values.Reason });
-      } catch (error) {
-        const key = failureKey(error);
-        if (key === 'alreadyDecided') {
-          form.reset(values);
-          onAlreadyDecided();
-          return;
-        }
-        if (key === 'sameModerator') {
+      await sendDecision(form, values, () => supportApi.decideAppeal(values), {
+        onDecided: () => onDecided({ decision: values.Decision, reason: values.Reason }),
+        onAlreadyDecided,
+        onRefused: (key) => {
+          if (key !== 'sameModerator') return false;
           // Said above the form; what was typed stays for another support user to see it is not lost.
           setRefusal(key);
-          return;
-        }
-        throw error;
-      }
+          return true;
+        },
+      });
     },
   });
   const {

@@ -10,13 +10,12 @@
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { supportApi } from '#lib/api/support.ts';
-import { isApiError } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { DecideContentReportSchema, REPORT_DECISIONS, type ContentReportDetail, type DecideContentReportInput } from '#lib/schemas/moderation.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
-import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
+import { fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
@@ -27,6 +26,7 @@ import type { SupportScreenProps } from '../screen-props.ts';
 import { PriorityFlag, reasonText } from '../content-reports/report-words.tsx';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios, ReasonField, RuleSelect } from '../decision-fields.tsx';
+import { sendDecision } from '../decision-submit.ts';
 
 export default function ContentReportScreen({ params }: SupportScreenProps) {
   const id = params['id'] ?? '';
@@ -175,18 +175,7 @@ function DecisionForm({ t, report, onDecided, onAlreadyDecided }: FormProps) {
         return;
       }
       confirmed.current = false;
-      try {
-        const decided = await supportApi.decideContentReport(values);
-        form.reset(values);
-        onDecided(decided);
-      } catch (error) {
-        if (isApiError(error, 409) && failureKey(error) === 'alreadyDecided') {
-          form.reset(values);
-          onAlreadyDecided();
-          return;
-        }
-        throw error;
-      }
+      await sendDecision(form, values, () => supportApi.decideContentReport(values), { onDecided, onAlreadyDecided });
     },
   });
   const {

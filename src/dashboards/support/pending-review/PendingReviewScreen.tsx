@@ -8,12 +8,11 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { supportApi } from '#lib/api/support.ts';
-import { isApiError } from '#lib/api/errors.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { DecideReviewSchema, type DecideReviewInput, type PendingReviewDetail, type ReviewDecision } from '#lib/schemas/reviews.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
-import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
+import { fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
@@ -23,6 +22,7 @@ import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios } from '../decision-fields.tsx';
+import { sendDecision } from '../decision-submit.ts';
 
 /** The decisions that fit a review: approve or reject a new one; remove or keep one asked to be removed. */
 export function decisionsFor(kind: PendingReviewDetail['kind']): readonly ReviewDecision[] {
@@ -162,18 +162,7 @@ function DecisionForm({ t, review, onDecided, onAlreadyDecided }: FormProps) {
     defaultValues: { Id: review.id, Reason: '' },
     onUnauthorized: goToLogin,
     onValid: async (values: DecideReviewInput) => {
-      try {
-        const decided = await supportApi.decideReview(values);
-        form.reset(values);
-        onDecided(decided);
-      } catch (error) {
-        if (isApiError(error, 409) && failureKey(error) === 'alreadyDecided') {
-          form.reset(values);
-          onAlreadyDecided();
-          return;
-        }
-        throw error;
-      }
+      await sendDecision(form, values, () => supportApi.decideReview(values), { onDecided, onAlreadyDecided });
     },
   });
   const {

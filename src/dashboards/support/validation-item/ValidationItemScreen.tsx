@@ -17,7 +17,7 @@ import type { ValidationDetail } from '#lib/schemas/verification.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
-import { failureKey, fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
+import { fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
@@ -28,6 +28,7 @@ import type { SupportScreenProps } from '../screen-props.ts';
 import { RiskFlags, isUrgent, methodText, statusText } from '../validation/validation-words.tsx';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios, ReasonField, RuleSelect } from '../decision-fields.tsx';
+import { sendDecision } from '../decision-submit.ts';
 
 const DECISIONS = ['accept', 'decline', 'reject'] as const;
 type Decision = (typeof DECISIONS)[number];
@@ -211,29 +212,22 @@ function DecisionFormSection({ t, item, onDecided, onAlreadyDecided }: FormProps
         return;
       }
       confirmed.current = false;
-      try {
-        const body = { Id: item.id, Reason: values.Reason, Rule: values.Rule as (typeof TERMS_RULES)[number] };
-        const decided =
-          values.Decision === 'accept'
-            ? await supportApi.acceptValidation(item.id)
-            : values.Decision === 'decline'
-              ? await supportApi.declineValidation(body)
-              : await supportApi.rejectValidation(body);
-        form.reset(values);
-        onDecided(decided);
-      } catch (error) {
-        const key = failureKey(error);
-        if (key === 'alreadyDecided') {
-          form.reset(values);
-          onAlreadyDecided();
-          return;
-        }
-        if (key === 'notSubmitted') {
+      const body = { Id: item.id, Reason: values.Reason, Rule: values.Rule as (typeof TERMS_RULES)[number] };
+      const send = () =>
+        values.Decision === 'accept'
+          ? supportApi.acceptValidation(item.id)
+          : values.Decision === 'decline'
+            ? supportApi.declineValidation(body)
+            : supportApi.rejectValidation(body);
+      await sendDecision(form, values, send, {
+        onDecided,
+        onAlreadyDecided,
+        onRefused: (key) => {
+          if (key !== 'notSubmitted') return false;
           form.setNotice(key);
-          return;
-        }
-        throw error;
-      }
+          return true;
+        },
+      });
     },
   });
   const {
