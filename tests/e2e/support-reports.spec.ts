@@ -6,7 +6,7 @@
  * public again. Uses demo advert 59 (reserved for this file; another public demo advert if 59 is not).
  */
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
-import { test, expect, passAgeGate, createSupportUser, signInSupport, type SupportUser } from './fixtures.ts';
+import { test, expect, passAgeGate, createSupportUser, signInSupport, signInAsSupportAdmin, type SupportUser } from './fixtures.ts';
 
 const CANDIDATES = [59, 54, 53, 52, 51];
 
@@ -215,4 +215,49 @@ test('a report another support user decided meanwhile: the screen says so and sh
 
   await supportA.close();
   await supportB.close();
+});
+
+/** Demo adverts for the appeal race below (reserved for it): locked for the test, unlocked after. */
+const APPEAL_CANDIDATES = [40, 39, 38];
+
+test('an appeal sent meanwhile from another tab: the form says it was already appealed and shows the appeal', async ({ browser, baseURL, request }) => {
+  let n = 0;
+  for (const candidate of APPEAL_CANDIDATES) {
+    if ((await request.get('/api/frontend/fullprofile', { params: { Id: String(candidate), Locale: 'da' } })).ok()) {
+      n = candidate;
+      break;
+    }
+  }
+  expect(n, 'a public demo advert among the candidates').toBeGreaterThan(0);
+  const support = await browser.newContext({ baseURL, locale: 'da-DK' });
+  await signInAsSupportAdmin(support, baseURL);
+  const lock = await support.request.post('/api/support/profilestatus', {
+    data: { Id: n, Status: 2, Rule: 'terms.identity', Reason: 'Billederne viser ikke annoncøren.' },
+  });
+  expect(lock.status(), await lock.text()).toBe(200);
+
+  try {
+    const advertiser = await browser.newContext({ baseURL, locale: 'da-DK' });
+    const signedIn = await advertiser.request.post('/api/frontend/login', { data: { email: `demo-${n}@example.invalid`, password: 'demo-password' } });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    const b = await advertiser.newPage();
+    await b.goto('/backend/dashboard/');
+    const statement = b.getByRole('region', { name: 'Afgørelser om din annonce' }).getByRole('article', { name: 'Annoncen blev låst' }).first();
+    await statement.getByRole('button', { name: /^Klag over afgørelsen/ }).click();
+    await statement.getByLabel('Din klage').fill('Det er mine egne billeder, taget i år.');
+
+    // The same advertiser appeals from another tab first.
+    const statements = (await (await advertiser.request.get('/api/backend/statementsofreasons')).json()) as { id: number; decision: string; appeal: unknown }[];
+    const open = statements.find((s) => s.decision === 'advert.locked' && s.appeal === null)!;
+    const appealed = await advertiser.request.post('/api/backend/appealstatement', { data: { Id: open.id, Text: 'Klage fra den anden fane.' } });
+    expect(appealed.status(), await appealed.text()).toBe(204);
+
+    await statement.getByRole('button', { name: 'Send klagen' }).click();
+    await expect(statement.getByText('Du har allerede klaget over denne afgørelse.')).toBeVisible();
+    await expect(statement.locator('[data-appeal-state="sent"]')).toBeVisible();
+    await advertiser.close();
+  } finally {
+    await support.request.post('/api/support/profilestatus', { data: { Id: n, Status: 1, Reason: 'Testen er færdig.' } });
+    await support.close();
+  }
 });

@@ -4,7 +4,7 @@
  * Only GET is retried (once, on a network error or 408/502/503/504); POST, PUT and DELETE never are.
  */
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { API_ERROR_STATUSES, ApiError, HttpError, REQUEST_ABORTED } from './errors.ts';
+import { isApiErrorStatus, ApiError, HttpError, REQUEST_ABORTED } from './errors.ts';
 
 export type ApiArea = 'frontend' | 'backend' | 'support';
 
@@ -72,7 +72,7 @@ async function toSpecError(error: unknown, signal: AbortSignal | undefined): Pro
       statusText: response.statusText,
       body: await readBody(response),
     };
-    return API_ERROR_STATUSES.includes(response.status) ? new ApiError(init) : new HttpError(init);
+    return isApiErrorStatus(response.status) ? new ApiError(init) : new HttpError(init);
   }
   if (isAbort(error) || signal?.aborted) return new Error(REQUEST_ABORTED, { cause: error });
   return error;

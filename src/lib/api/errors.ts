@@ -10,7 +10,13 @@ export type ProblemDetails = {
 };
 
 /** Statuses that raise an ApiError; any other non-ok status raises an HttpError. */
-export const API_ERROR_STATUSES: readonly number[] = [400, 401, 403, 404, 500, 502, 503];
+export const API_ERROR_STATUSES = [400, 401, 403, 404, 500, 502, 503] as const;
+export type ApiErrorStatus = (typeof API_ERROR_STATUSES)[number];
+
+/** Whether a status raises an ApiError (else an HttpError). */
+export function isApiErrorStatus(status: number): status is ApiErrorStatus {
+  return (API_ERROR_STATUSES as readonly number[]).includes(status);
+}
 
 type HttpErrorInit = { url: string; status: number; statusText: string; body: unknown };
 
@@ -58,7 +64,11 @@ export function isProblem(value: unknown): value is ProblemDetails {
 }
 
 /** True for an ApiError with the given status. */
-export function isApiError(error: unknown, status?: number): error is ApiError {
+/**
+ * Whether the error is an ApiError (of this status). Only the statuses that raise one can be asked for:
+ * a 409, 410 or 429 is an HttpError, and asking for it here would never match (a type error instead).
+ */
+export function isApiError(error: unknown, status?: ApiErrorStatus): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 

@@ -5,7 +5,7 @@
  * TypeError for a network failure, an Error with REQUEST_ABORTED when cancelled.
  */
 import type { BackendPicture, PictureRefusal, PictureUploadAnswer } from '../schemas/media.ts';
-import { API_ERROR_STATUSES, ApiError, HttpError, REQUEST_ABORTED, isProblem } from './errors.ts';
+import { isApiErrorStatus, ApiError, HttpError, REQUEST_ABORTED, isProblem } from './errors.ts';
 import type { ApiArea } from './client.ts';
 
 /** The multipart field every uploaded file is sent in. */
@@ -52,7 +52,7 @@ export function uploadFiles<T>(area: ApiArea, path: string, files: File[], optio
         return;
       }
       const init = { url, status: xhr.status, statusText: xhr.statusText, body: answer };
-      reject(API_ERROR_STATUSES.includes(xhr.status) ? new ApiError(init) : new HttpError(init));
+      reject(isApiErrorStatus(xhr.status) ? new ApiError(init) : new HttpError(init));
     };
     xhr.onerror = () => {
       options.signal?.removeEventListener('abort', abort);

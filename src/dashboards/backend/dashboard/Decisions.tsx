@@ -147,7 +147,8 @@ function AppealForm({ t, statement, onCancel, onSent, onAlreadyAppealed }: FormP
       try {
         await backendApi.appealStatement(values);
       } catch (error) {
-        if (isApiError(error, 409) && failureKey(error) === 'alreadyAppealed') {
+        // A 409 is an HttpError: the answer's field key says what it was.
+        if (failureKey(error) === 'alreadyAppealed') {
           onAlreadyAppealed();
           return;
         }
