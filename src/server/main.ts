@@ -17,7 +17,7 @@ import { refreshDueAdvertSearch } from './domain/search/refresh-advert-search.ts
 import { pruneSearchIndexLog } from './domain/search/search-index-log.ts';
 import { searchMemory } from './domain/search/search-memory.ts';
 import { buildApp } from './app.ts';
-import { createMessaging } from './adapters/messaging/create-messaging.ts';
+import { EMAIL_RETRY_QUEUE, createMessaging } from './adapters/messaging/create-messaging.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite } from './jobs/site-build.ts';
 import { deleteExpiredVerificationFiles } from './domain/verification/delete-verification-files.ts';
@@ -102,7 +102,15 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.paths.media);
 
     // Mail and SMS: the outbox always, SMTP for email when SMTP_URL is set (docs/decisions/010).
-    const messaging = createMessaging(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, log);
+    // A failed email is tried again by the job queue (30 s, 1, 2, 4 ... 60 min: about three hours).
+    const scheduleRetry = async (outboxId: number) => {
+      await enqueueJob(database.db, EMAIL_RETRY_QUEUE, { outboxId }, {
+        runAt: new Date(Date.now() + 30_000),
+        singletonKey: `${EMAIL_RETRY_QUEUE}:${outboxId}`,
+        maxAttempts: 10,
+      });
+    };
+    const messaging = createMessaging(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, scheduleRetry }, log);
     const app = await buildApp({
       database,
       messaging,
@@ -145,6 +153,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
             db: database.db,
             fullRebuildHours: config.siteFullRebuildHours,
           });
+        },
+        [EMAIL_RETRY_QUEUE]: async (job) => {
+          await messaging.retryEmail(Number(job.payload['outboxId']));
         },
         // Runs once at start and then once a day (each run queues the next).
         [VERIFICATION_FILES_QUEUE]: async () => {

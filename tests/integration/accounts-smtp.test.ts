@@ -15,15 +15,19 @@ import { createProfileOverHttp, outboxFor } from './accounts-helpers.ts';
 
 type Received = { from: string; to: string[]; data: string };
 
-/** A loopback SMTP server that keeps what it receives; recipients at refused.test are refused. */
-async function startSmtpServer(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+/**
+ * A loopback SMTP server that keeps what it receives; recipients at refused.test are refused, and so are
+ * the addresses in `refusing` for as long as they are there (a mailbox that is down for a while).
+ */
+async function startSmtpServer(): Promise<{ url: string; received: Received[]; refusing: Set<string>; close: () => Promise<void> }> {
   const received: Received[] = [];
+  const refusing = new Set<string>();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (address.address.endsWith('@refused.test')) {
+      if (address.address.endsWith('@refused.test') || refusing.has(address.address)) {
         const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
         callback(error);
         return;
@@ -48,6 +52,7 @@ async function startSmtpServer(): Promise<{ url: string; received: Received[]; c
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refusing,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
@@ -100,6 +105,37 @@ describe('the SMTP email adapter', () => {
     expect(row).toMatchObject({ body: 'Tekst', sentAt: null });
     expect(row!.error).toMatch(/550|Mailbox unavailable/);
     expect(warnings).toHaveLength(1);
+  });
+
+  it('tries a failed email again: delivered once the server takes it, never twice', async () => {
+    const scheduled: number[] = [];
+    const messaging = createMessaging(database.handle.db, {
+      smtpUrl: smtp.url,
+      mailFrom: 'no-reply@example.test',
+      scheduleRetry: async (outboxId) => void scheduled.push(outboxId),
+    });
+    smtp.refusing.add('later@example.test');
+    await messaging.sendEmail({ to: 'later@example.test', subject: 'Nulstil din adgangskode', text: 'Linket virker i 1 time.' });
+    expect(scheduled).toHaveLength(1);
+    const id = scheduled[0]!;
+    const row = async () => (await database.handle.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!;
+    expect(await row()).toMatchObject({ recipient: 'later@example.test', sentAt: null });
+
+    // Still refused: the retry fails (the job queue tries again later), and the row says why.
+    await expect(messaging.retryEmail(id)).rejects.toThrow(/550|Mailbox unavailable/);
+    expect((await row()).sentAt).toBeNull();
+
+    // The mailbox is back: the retry delivers it, and a second retry sends nothing.
+    smtp.refusing.delete('later@example.test');
+    const before = smtp.received.length;
+    await messaging.retryEmail(id);
+    expect(await row()).toMatchObject({ error: null });
+    expect((await row()).sentAt).toBeInstanceOf(Date);
+    await messaging.retryEmail(id);
+    messaging.close();
+    const delivered = smtp.received.slice(before);
+    expect(delivered.map((m) => m.to)).toEqual([['later@example.test']]);
+    expect(readable(delivered[0]!.data)).toContain('Linket virker i 1 time.');
   });
 
   it('SMS stays in the outbox (no SMS provider yet)', async () => {

@@ -24,6 +24,23 @@ function describeError(error: unknown): string {
 }
 
 /**
+ * Delivers a stored email again (a retry after a failed delivery): nothing when it was sent meanwhile or
+ * is not an email; on success the row gets sentAt, on failure its error is updated and the error thrown
+ * (the caller's job queue tries again later).
+ */
+export async function redeliverEmail(db: Db, email: EmailDelivery, outboxId: number, now: () => Date = () => new Date()): Promise<void> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, outboxId)).limit(1);
+  if (!row || row.channel !== 'email' || row.sentAt !== null) return;
+  try {
+    await email.deliver({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+  } catch (error) {
+    await db.update(outboxMessages).set({ error: describeError(error) }).where(eq(outboxMessages.id, outboxId));
+    throw error;
+  }
+  await db.update(outboxMessages).set({ sentAt: now(), error: null }).where(eq(outboxMessages.id, outboxId));
+}
+
+/**
  * The default messaging adapter: every email and SMS becomes a row in `outbox_messages` (support and
  * tests read them there). With an email delivery configured (SMTP), email also goes out; a failure is
  * recorded on the row and does not lose the message or fail the caller.
