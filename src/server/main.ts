@@ -18,6 +18,7 @@ import { pruneSearchIndexLog } from './domain/search/search-index-log.ts';
 import { searchMemory } from './domain/search/search-memory.ts';
 import { buildApp } from './app.ts';
 import { EMAIL_RETRY_QUEUE, createMessaging } from './adapters/messaging/create-messaging.ts';
+import { pruneOutbox } from './domain/accounts/list-outbox-messages.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite } from './jobs/site-build.ts';
 import { deleteExpiredVerificationFiles } from './domain/verification/delete-verification-files.ts';
@@ -179,6 +180,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         deleteStaleTempPictures(database.db, storage, new Date()).catch((error: unknown) =>
           log.error({ err: error }, 'could not delete stale temporary pictures'),
         );
+        pruneOutbox(database.db, new Date()).catch((error: unknown) => log.error({ err: error }, 'could not prune the outbox'));
       },
       config.siteRebuildMinutes * 60_000,
     );

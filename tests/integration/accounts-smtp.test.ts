@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { outboxMessages } from '#server/db/schema.ts';
 import { createMessaging } from '#server/adapters/messaging/create-messaging.ts';
+import { pruneOutbox } from '#server/domain/accounts/list-outbox-messages.ts';
 import { openTestDatabase, startTestServer } from '#tests/support/test-server.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createProfileOverHttp, outboxFor } from './accounts-helpers.ts';
@@ -136,6 +137,20 @@ describe('the SMTP email adapter', () => {
     const delivered = smtp.received.slice(before);
     expect(delivered.map((m) => m.to)).toEqual([['later@example.test']]);
     expect(readable(delivered[0]!.data)).toContain('Linket virker i 1 time.');
+  });
+
+  it('keeps messages for 30 days: older ones, with their codes and links, are pruned', async () => {
+    const now = new Date();
+    const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const db = database.handle.db;
+    await db.insert(outboxMessages).values([
+      { channel: 'sms', recipient: '+4511111111', body: 'Din kode: 111111', createdAt: days(31) },
+      { channel: 'sms', recipient: '+4522222222', body: 'Din kode: 222222', createdAt: days(29) },
+    ]);
+    expect(await pruneOutbox(db, now)).toBeGreaterThanOrEqual(1);
+    const left = await db.select({ recipient: outboxMessages.recipient }).from(outboxMessages);
+    expect(left.map((r) => r.recipient)).not.toContain('+4511111111');
+    expect(left.map((r) => r.recipient)).toContain('+4522222222');
   });
 
   it('SMS stays in the outbox (no SMS provider yet)', async () => {

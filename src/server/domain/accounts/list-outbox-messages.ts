@@ -1,4 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { OutboxQueryInput } from '#lib/schemas/account.ts';
 import { outboxMessages } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
@@ -53,4 +54,14 @@ export async function listOutboxMessages(
       error: row.error,
     })),
   };
+}
+
+/** How long the outbox keeps a message: its codes and links are long dead, and support needs no more. */
+export const OUTBOX_KEEP_DAYS = 30;
+
+/** Deletes the outbox messages older than OUTBOX_KEEP_DAYS (the main job's schedule); answers how many. */
+export async function pruneOutbox(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - OUTBOX_KEEP_DAYS * 86_400_000);
+  const deleted = await db.delete(outboxMessages).where(lt(outboxMessages.createdAt, before)).returning({ id: outboxMessages.id });
+  return deleted.length;
 }
