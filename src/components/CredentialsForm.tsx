@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { SignInSchema, type SignInInput } from '#lib/schemas/sign-in.ts';
 import { Field, FormNotice, controlClass } from './form/Field.tsx';
+import { useHydrated } from './form/use-hydrated.ts';
 import { fieldErrorsOf, statusOf } from '#lib/api/errors.ts';
 
 export type CredentialsFormText = {
@@ -20,6 +21,8 @@ export type CredentialsFormText = {
   wrongCredentials: string;
   generic: string;
   network: string;
+  /** Too many sign-ins from this address for a while (429 without a reason of the account's). */
+  tooMany: string;
 };
 
 type Props = {
@@ -34,6 +37,7 @@ type Props = {
 const fields = ['email', 'password'] as const;
 
 export default function CredentialsForm({ text, translate, onSubmit, idPrefix }: Props) {
+  const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -65,6 +69,8 @@ export default function CredentialsForm({ text, translate, onSubmit, idPrefix }:
       } else if (status === 429 && fieldErrors[0]) {
         // Locked for a while after too many wrong passwords (`accountLocked`).
         setFormError(translate(fieldErrors[0].message));
+      } else if (status === 429) {
+        setFormError(text.tooMany);
       } else if (error instanceof TypeError) {
         setFormError(text.network);
       } else {
@@ -74,7 +80,8 @@ export default function CredentialsForm({ text, translate, onSubmit, idPrefix }:
   });
 
   return (
-    // method="post": a submit before hydration must never put the password in the URL.
+    // method="post", and the button disabled until hydrated: a submit before hydration must never put the
+    // password in the URL, nor post it to the static page.
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormNotice message={formError} />
       <Field id={`${idPrefix}-email`} label={text.email} error={errors.email?.message ? translate(errors.email.message) : undefined}>
@@ -106,7 +113,7 @@ export default function CredentialsForm({ text, translate, onSubmit, idPrefix }:
       </Field>
       <button
         type="submit"
-        disabled={isSubmitting}
+        disabled={!hydrated || isSubmitting}
         className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
       >
         {isSubmitting ? text.submitting : text.submit}

@@ -97,6 +97,7 @@ export default function LoginForm({ messages }: Props) {
           wrongCredentials: t('login.wrongCredentials'),
           generic: t('errors.generic'),
           network: t('errors.network'),
+          tooMany: t('errors.tooMany'),
         }}
         translate={translate}
         onSubmit={async (values) => {

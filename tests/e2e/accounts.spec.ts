@@ -267,3 +267,36 @@ test('a deleted profile can be restored from the sign-in page within 30 days', a
   const profile = await (await page.request.get('/api/backend/userprofile')).json();
   expect(profile).toMatchObject({ email: advertiser.email, profileStatus: 0 });
 });
+
+test('the sign-in button waits for the form to be ready: a click before it cannot post the password to the page', async ({ page, context, baseURL }) => {
+  const advertiser = await createAdvertiser(page);
+  await context.clearCookies();
+  await passAgeGate(context, baseURL);
+  // The form's code arrives late (a slow connection).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/LoginForm.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/login/') posts.push(request.url());
+  });
+  await page.goto('/login/');
+  const button = page.getByRole('button', { name: 'Log ind' });
+  await expect(button).toBeDisabled();
+  // What is typed meanwhile is kept, and Enter does not send it anywhere.
+  await page.getByLabel('E-mail').fill(advertiser.email);
+  await page.getByLabel('Adgangskode').fill(advertiser.password);
+  await page.getByLabel('Adgangskode').press('Enter');
+  await expect(page).toHaveURL(/\/login\/$/);
+
+  release();
+  await islandsReady(page);
+  await expect(button).toBeEnabled();
+  await expect(page.getByLabel('E-mail')).toHaveValue(advertiser.email);
+  await button.click();
+  await expect(page).toHaveURL(/\/backend\/dashboard\/$/);
+  expect(posts).toEqual([]);
+});

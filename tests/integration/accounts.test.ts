@@ -231,3 +231,35 @@ describe('signing in to a deleted account', () => {
     expect((await login(owner.email, GOOD_PASSWORD)).status).toBe(200);
   });
 });
+
+describe('login: the per-address limit', () => {
+  const attempt = (url: string) =>
+    fetch(`${url}/api/frontend/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.invalid', password: 'not-a-password-at-all' }),
+    });
+
+  it('answers 10 sign-ins a minute from one address, then 429; RATE_LIMIT_SCALE scales it', async () => {
+    // Servers of their own: the other tests here sign in from the same address.
+    const plain = await startTestServer();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i += 1) statuses.push((await attempt(plain.url)).status);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await plain.close();
+    }
+
+    const scaled = await startTestServer({ app: { rateLimitScale: 3 } });
+    try {
+      const more: number[] = [];
+      for (let i = 0; i < 30; i += 1) more.push((await attempt(scaled.url)).status);
+      expect(more.every((status) => status === 401)).toBe(true);
+      expect((await attempt(scaled.url)).status).toBe(429);
+    } finally {
+      await scaled.close();
+    }
+  });
+});
