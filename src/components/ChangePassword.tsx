@@ -9,7 +9,7 @@ import type { Messages } from '#lib/i18n/messages.ts';
 import { frontendApi } from '#lib/api/frontend.ts';
 import { newPassword, passwordTwiceSchema } from '#lib/schemas/account.ts';
 import { readChangePasswordQuery } from './change-password-query.ts';
-import { Field, FormNotice, controlClass } from './form/Field.tsx';
+import { Field, FormNotice, SubmitButton, controlClass } from './form/Field.tsx';
 import { useApiForm } from './form/use-api-form.ts';
 import { accountTexts } from './account/texts.ts';
 
@@ -101,13 +101,7 @@ export default function ChangePassword({ messages, forgotHref, loginHref }: Prop
             <input {...control} type="password" autoComplete="new-password" className={controlClass(Boolean(errors.Repeat), 'h-11')} {...register('Repeat')} />
           )}
         </Field>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-        >
-          {isSubmitting ? t('login.changeSubmitting') : t('login.changeSubmit')}
-        </button>
+        <SubmitButton busy={isSubmitting}>{isSubmitting ? t('login.changeSubmitting') : t('login.changeSubmit')}</SubmitButton>
       </form>
     </div>
   );

@@ -9,8 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { SignInSchema, type SignInInput } from '#lib/schemas/sign-in.ts';
-import { Field, FormNotice, controlClass } from './form/Field.tsx';
-import { useHydrated } from './form/use-hydrated.ts';
+import { Field, FormNotice, SubmitButton, controlClass } from './form/Field.tsx';
 import { fieldErrorsOf, statusOf } from '#lib/api/errors.ts';
 
 export type CredentialsFormText = {
@@ -37,7 +36,6 @@ type Props = {
 const fields = ['email', 'password'] as const;
 
 export default function CredentialsForm({ text, translate, onSubmit, idPrefix }: Props) {
-  const hydrated = useHydrated();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -111,13 +109,7 @@ export default function CredentialsForm({ text, translate, onSubmit, idPrefix }:
           />
         )}
       </Field>
-      <button
-        type="submit"
-        disabled={!hydrated || isSubmitting}
-        className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-      >
-        {isSubmitting ? text.submitting : text.submit}
-      </button>
+      <SubmitButton busy={isSubmitting}>{isSubmitting ? text.submitting : text.submit}</SubmitButton>
     </form>
   );
 }

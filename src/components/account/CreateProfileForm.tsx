@@ -10,7 +10,7 @@ import type * as v from 'valibot';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { frontendApi, type CityOption, type RegionOption } from '#lib/api/frontend.ts';
 import { CreateProfileSchema } from '#lib/schemas/account.ts';
-import { CheckboxField, Field, FormNotice, controlClass } from '../form/Field.tsx';
+import { CheckboxField, Field, FormNotice, SubmitButton, controlClass } from '../form/Field.tsx';
 import { useApiForm } from '../form/use-api-form.ts';
 import { CreatePictures } from './CreatePictures.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
@@ -209,13 +209,7 @@ export function CreateProfileForm({ texts, locale, termsHref, onCreated }: Props
 
       <CreatePictures texts={texts} />
 
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-      >
-        {isSubmitting ? t('create.submitting') : t('create.submit')}
-      </button>
+      <SubmitButton busy={isSubmitting}>{isSubmitting ? t('create.submitting') : t('create.submit')}</SubmitButton>
     </form>
   );
 }

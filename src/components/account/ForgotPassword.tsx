@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Messages } from '#lib/i18n/messages.ts';
 import { frontendApi } from '#lib/api/frontend.ts';
 import { ResetPasswordSchema } from '#lib/schemas/account.ts';
-import { Field, FormNotice, controlClass } from '../form/Field.tsx';
+import { Field, FormNotice, SubmitButton, controlClass } from '../form/Field.tsx';
 import { useApiForm } from '../form/use-api-form.ts';
 import { accountTexts } from './texts.ts';
 
@@ -65,13 +65,7 @@ export default function ForgotPassword({ messages, loginHref }: Props) {
           />
         )}
       </Field>
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-      >
-        {isSubmitting ? t('login.forgotSubmitting') : t('login.forgotSubmit')}
-      </button>
+      <SubmitButton busy={isSubmitting}>{isSubmitting ? t('login.forgotSubmitting') : t('login.forgotSubmit')}</SubmitButton>
     </form>
   );
 }

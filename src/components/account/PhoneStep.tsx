@@ -7,7 +7,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { frontendApi } from '#lib/api/frontend.ts';
 import { CodeVerificationSchema, danishPhone } from '#lib/schemas/account.ts';
-import { Field, FormNotice, controlClass } from '../form/Field.tsx';
+import { Field, FormNotice, SubmitButton, controlClass } from '../form/Field.tsx';
 import { useApiForm } from '../form/use-api-form.ts';
 import type { AccountTexts } from './texts.ts';
 import { fieldErrorsOf } from '#lib/api/errors.ts';
@@ -103,9 +103,9 @@ export function PhoneStep({ texts, phone, codeId, onNewCode, onDone, onLater }: 
             />
           )}
         </Field>
-        <button type="submit" disabled={codeForm.formState.isSubmitting} className={primaryButton}>
+        <SubmitButton busy={codeForm.formState.isSubmitting} className={primaryButton}>
           {codeForm.formState.isSubmitting ? t('create.verifying') : t('create.verify')}
-        </button>
+        </SubmitButton>
       </form>
 
       <div className="space-y-3 border-t border-slate-200 pt-5">
@@ -136,9 +136,9 @@ export function PhoneStep({ texts, phone, codeId, onNewCode, onDone, onLater }: 
                 />
               )}
             </Field>
-            <button type="submit" disabled={phoneForm.formState.isSubmitting} className={secondaryButton}>
+            <SubmitButton busy={phoneForm.formState.isSubmitting} className={secondaryButton}>
               {phoneForm.formState.isSubmitting ? t('create.resending') : t('create.changePhone')}
-            </button>
+            </SubmitButton>
           </form>
         ) : null}
       </div>

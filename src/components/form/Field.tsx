@@ -4,6 +4,7 @@
  * report) and the dashboards, so every form says the same things in the same places.
  */
 import type { ReactNode } from 'react';
+import { useHydrated } from './use-hydrated.ts';
 
 export type ControlProps = {
   id: string;
@@ -95,5 +96,22 @@ export function FormNotice({ message, tone = 'error' }: { message: string | null
     <p role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${colours}`}>
       {message}
     </p>
+  );
+}
+
+const SUBMIT_CLASS =
+  'inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70';
+
+/**
+ * A form's submit button: disabled while the form is sent, and until the island is hydrated. A click
+ * (or Enter) before hydration would post the form natively, passwords included, to a static page that
+ * answers 404 (use-hydrated.ts).
+ */
+export function SubmitButton({ busy, children, className = SUBMIT_CLASS }: { busy: boolean; children: ReactNode; className?: string }) {
+  const hydrated = useHydrated();
+  return (
+    <button type="submit" disabled={!hydrated || busy} className={className}>
+      {children}
+    </button>
   );
 }
