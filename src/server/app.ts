@@ -20,6 +20,7 @@ import { videoEncoderRoutes } from './api/video-encoder.ts';
 import { backendVerificationRoutes } from './api/backend-verification.ts';
 import { testAgeProviderRoutes } from './api/test-age-provider.ts';
 import { createTestAgeProvider } from './adapters/age-verification/test-age-provider.ts';
+import { createYotiAgeProvider } from './adapters/age-verification/yoti-age-provider.ts';
 import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
 import type { MediaStorage, Messaging } from './adapters/types.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
@@ -27,7 +28,7 @@ import { assertSafeKey } from './adapters/storage/keys.ts';
 import { createMediaWork } from './domain/media/media-work.ts';
 import { createPictureRenderer } from './domain/media/picture-renderer.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type AgeProviderConfig } from './config.ts';
 import { registerStaticSite } from './static-site.ts';
 import { readCurrentBuildInfo } from './jobs/site-build.ts';
 import { registerVideoWorker, type VideoWorkerOptions } from './jobs/video-job.ts';
@@ -65,8 +66,18 @@ export type AppOptions = {
   encoderSecret?: string | undefined;
   /** SITE_URL; default http://localhost:3000. */
   siteUrl?: string;
-  /** AGE_PROVIDER_SECRET: signs the age provider's callbacks; default a random one per start (one instance). */
+  /** AGE_PROVIDER_SECRET: signs the test age provider's callbacks; default a random one per start (one instance). */
   ageProviderSecret?: string | undefined;
+  /**
+   * The age-verification provider (AGE_PROVIDER, YOTI_*; src/server/config.ts); default the built-in TEST
+   * provider. `none`: the online check is not offered. `timeoutMs` bounds each call to Yoti (default 10 s).
+   */
+  ageProvider?: AgeProviderConfig & { timeoutMs?: number };
+  /**
+   * NODE_ENV=production: a built-in TEST provider's result is never accepted as a verification, and the
+   * test provider's page says the installation runs one. Default false (development and tests).
+   */
+  production?: boolean;
   /**
    * The worker of the `media.video` transcode jobs (src/server/jobs/video-job.ts), on by default; `false`
    * leaves queued jobs for a later start (tests simulating a crash), settings shorten its limits.
@@ -134,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hub,
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    verificationPolicy: { testResultsMayVerify: !options.production },
   };
   app.addHook('onClose', async () => deps.pictureRenderer.close());
 
@@ -213,11 +225,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaModerationRoutes(deps), { prefix: '/api/backend' });
   await app.register(videoEncoderRoutes(deps), { prefix: '/api/backend' });
   // Verification (issue 6): beside the backend's session hook, as its upload calls also take a QR hand-off
-  // token. The age provider is the built-in TEST provider (its hosted page under /test-age-provider/).
+  // token. The age provider (docs/decisions/019-a-test-providers-and-yoti.md): the built-in TEST provider
+  // (its hosted page under /test-age-provider/, never a real check), Yoti, or none.
   const ageProviderSecret = options.ageProviderSecret ?? randomBytes(32).toString('base64url');
-  const ageProvider = createTestAgeProvider({ siteUrl: deps.siteUrl });
-  await app.register(backendVerificationRoutes(deps, { ageProvider, ageProviderSecret }), { prefix: '/api/backend' });
-  await app.register(testAgeProviderRoutes(ageProvider, ageProviderSecret), { prefix: '/test-age-provider' });
+  const choice = options.ageProvider ?? { kind: 'test' };
+  const testAgeProvider = choice.kind === 'test' ? createTestAgeProvider({ siteUrl: deps.siteUrl, secret: ageProviderSecret }) : null;
+  const ageProvider =
+    choice.kind === 'yoti'
+      ? createYotiAgeProvider({
+          sdkId: choice.sdkId,
+          apiKey: choice.apiKey,
+          apiUrl: choice.apiUrl,
+          publicKeyPem: choice.publicKeyPem,
+          ageThreshold: choice.ageThreshold,
+          notificationUrl: `${deps.siteUrl}/api/backend/yoticallback`,
+          ...(choice.timeoutMs === undefined ? {} : { timeoutMs: choice.timeoutMs }),
+        })
+      : testAgeProvider;
+  await app.register(backendVerificationRoutes(deps, { ageProvider }), { prefix: '/api/backend' });
+  if (testAgeProvider) {
+    await app.register(testAgeProviderRoutes(testAgeProvider, ageProviderSecret, { production: options.production ?? false }), {
+      prefix: '/test-age-provider',
+    });
+  }
 
   /** Payment provider's return address (spec §2): on to the backend's payment callback screen. */
   app.get('/api/CardBilling/Success', async (request, reply) => {

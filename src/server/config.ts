@@ -1,3 +1,5 @@
+import { createPublicKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 
@@ -23,6 +25,12 @@ const url = (protocols: string[]) =>
     v.url('must be a URL'),
     v.check((value) => protocols.includes(new URL(value).protocol), `must start with ${protocols.join(' or ')}//`),
   );
+
+/**
+ * The one value of ALLOW_TEST_PROVIDERS that lets built-in TEST providers run with NODE_ENV=production
+ * (docs/decisions/019-a-test-providers-and-yoti.md). Anything else is a configuration error.
+ */
+export const TEST_PROVIDERS_CONSENT = 'i-understand-this-is-not-production';
 
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
@@ -61,7 +69,28 @@ const EnvSchema = v.object({
   MEDIA_CONCURRENCY: integer(1, 1, 16),
   /** Signs the age-verification provider's callbacks (yoticallback); generated per start when unset (one instance). */
   AGE_PROVIDER_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /**
+   * The age-verification provider: `test` (the built-in TEST provider), `yoti` (Yoti's age estimation) or
+   * `none` (no online check: ID document and video only). Default: `test` in development and tests; in
+   * production `yoti` when YOTI_SDK_ID and YOTI_API_KEY are set, else `none`.
+   */
+  AGE_PROVIDER: v.optional(v.picklist(['test', 'yoti', 'none'], 'must be test, yoti or none')),
+  /** The operator's explicit consent to run built-in TEST providers with NODE_ENV=production (TEST_PROVIDERS_CONSENT). */
+  ALLOW_TEST_PROVIDERS: v.optional(v.literal(TEST_PROVIDERS_CONSENT, `must be exactly ${TEST_PROVIDERS_CONSENT} (or unset)`)),
+  YOTI_SDK_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
+  YOTI_API_KEY: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
+  YOTI_API_URL: v.optional(url(['https:', 'http:']), 'https://age.yoti.com/api/v1'),
+  /** A file with the public key (PEM) Yoti signs its notifications with; without it no notification is asked for or accepted. */
+  YOTI_PUBLIC_KEY_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  /** The age the estimation must reach (Yoti recommends a buffer above 18). */
+  YOTI_AGE_THRESHOLD: integer(25, 18, 40),
 });
+
+/** The age-verification provider the server uses (AGE_PROVIDER and YOTI_*). */
+export type AgeProviderConfig =
+  | { kind: 'test' }
+  | { kind: 'none' }
+  | { kind: 'yoti'; sdkId: string; apiKey: string; apiUrl: string; publicKeyPem: string | undefined; ageThreshold: number };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -108,8 +137,18 @@ export type Config = {
   /** Origins allowed to open the notification hub: the site's own and HUB_ALLOWED_ORIGINS. */
   hubAllowedOrigins: string[];
   encoderSecret: string | undefined;
-  /** AGE_PROVIDER_SECRET: the key of the age provider's signed callbacks (the built-in test provider until a real one is added). */
+  /** AGE_PROVIDER_SECRET: the key of the built-in test age provider's signed callbacks. */
   ageProviderSecret: string | undefined;
+  /** The age-verification provider (AGE_PROVIDER, YOTI_*). */
+  ageProvider: AgeProviderConfig;
+  /**
+   * The built-in TEST providers this configuration runs (`testProvidersOf`): with NODE_ENV=production the
+   * server refuses to start while any is listed, unless ALLOW_TEST_PROVIDERS gives consent; then it warns
+   * at every start.
+   */
+  testProviders: string[];
+  /** ALLOW_TEST_PROVIDERS was given (production with test providers only). */
+  testProvidersAllowed: boolean;
   mediaConcurrency: number;
   paths: { db: string; media: string; site: string };
 };
@@ -136,6 +175,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = result.output;
+  const ageProvider = ageProviderOf(e);
+  const testProviders = testProvidersOf({ ageProvider });
+  if (e.NODE_ENV === 'production' && testProviders.length > 0 && e.ALLOW_TEST_PROVIDERS !== TEST_PROVIDERS_CONSENT) {
+    throw new ConfigError(
+      testProviders.map(
+        (name) =>
+          `${name}: a built-in TEST provider cannot run with NODE_ENV=production (no real check happens); ` +
+          `configure a real provider, or set ALLOW_TEST_PROVIDERS=${TEST_PROVIDERS_CONSENT} for a test installation`,
+      ),
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -180,6 +230,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     encoderSecret: e.ENCODER_SECRET,
     ageProviderSecret: e.AGE_PROVIDER_SECRET,
+    ageProvider,
+    testProviders,
+    testProvidersAllowed: e.ALLOW_TEST_PROVIDERS === TEST_PROVIDERS_CONSENT,
     mediaConcurrency: e.MEDIA_CONCURRENCY,
     paths: {
       db: path.join(dataDir, 'db'),
@@ -187,4 +240,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       site: path.join(dataDir, 'site'),
     },
   };
+}
+
+type Env = v.InferOutput<typeof EnvSchema>;
+
+/** AGE_PROVIDER and the YOTI_* settings, checked together (yoti needs its credentials and a readable key file). */
+function ageProviderOf(e: Env): AgeProviderConfig {
+  const yotiCredentials = e.YOTI_SDK_ID !== undefined && e.YOTI_API_KEY !== undefined;
+  const kind = e.AGE_PROVIDER ?? (e.NODE_ENV === 'production' ? (yotiCredentials ? 'yoti' : 'none') : 'test');
+  if (kind !== 'yoti') return { kind };
+  const problems: string[] = [];
+  if (e.YOTI_SDK_ID === undefined) problems.push('YOTI_SDK_ID="": required when AGE_PROVIDER=yoti');
+  if (e.YOTI_API_KEY === undefined) problems.push('YOTI_API_KEY="": required when AGE_PROVIDER=yoti');
+  let publicKeyPem: string | undefined;
+  if (e.YOTI_PUBLIC_KEY_FILE !== undefined) {
+    try {
+      publicKeyPem = readFileSync(e.YOTI_PUBLIC_KEY_FILE, 'utf8');
+      createPublicKey(publicKeyPem);
+    } catch {
+      problems.push(`YOTI_PUBLIC_KEY_FILE=${JSON.stringify(e.YOTI_PUBLIC_KEY_FILE)}: must be a readable PEM public key`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    kind,
+    sdkId: e.YOTI_SDK_ID!,
+    apiKey: e.YOTI_API_KEY!,
+    apiUrl: e.YOTI_API_URL.replace(/\/$/, ''),
+    publicKeyPem,
+    ageThreshold: e.YOTI_AGE_THRESHOLD,
+  };
+}
+
+/**
+ * Every built-in TEST provider a configuration runs, named by the setting that chose it. The one list the
+ * production rule reads: a provider added later (payments) adds its line here.
+ */
+export function testProvidersOf(config: { ageProvider: AgeProviderConfig }): string[] {
+  const names: string[] = [];
+  if (config.ageProvider.kind === 'test') names.push('AGE_PROVIDER=test (age verification)');
+  return names;
 }

@@ -37,6 +37,24 @@ export type RunningServer = {
   close: () => Promise<void>;
 };
 
+/**
+ * Loud at every start: built-in TEST providers in production (only with ALLOW_TEST_PROVIDERS; loadConfig
+ * refuses them otherwise). Their results never verify anyone there (docs/decisions/019-a-...).
+ */
+export function warnAboutTestProviders(config: Config, log: Logger): void {
+  if (config.ageProvider.kind === 'none') log.info('no age-verification provider: the online age check is not offered');
+  if (config.testProviders.length === 0) return;
+  if (config.env === 'production') {
+    log.warn(
+      { testProviders: config.testProviders, allowTestProviders: config.testProvidersAllowed },
+      `TEST PROVIDERS IN PRODUCTION (ALLOW_TEST_PROVIDERS is set): ${config.testProviders.join(', ')}. ` +
+        'No real check happens; their results can never verify anyone. Do not run this installation for real users.',
+    );
+  } else {
+    log.info({ testProviders: config.testProviders }, `built-in test providers in use (${config.env}): ${config.testProviders.join(', ')}`);
+  }
+}
+
 /** Applies migrations and, on the first start, seeds reference and demo data. */
 export async function prepareDatabase(
   database: DatabaseHandle,
@@ -70,6 +88,7 @@ export async function prepareDatabase(
 
 /** The main job: database, API, site build and its schedule, in one process. */
 export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+  warnAboutTestProviders(config, log);
   await mkdir(config.paths.site, { recursive: true });
   await mkdir(config.paths.media, { recursive: true });
   const database = await openDatabase(
@@ -130,6 +149,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       hubAllowedOrigins: config.hubAllowedOrigins,
       encoderSecret: config.encoderSecret,
       ageProviderSecret: config.ageProviderSecret,
+      ageProvider: config.ageProvider,
+      production: config.env === 'production',
       siteUrl: config.siteUrl,
     });
     await app.listen({ host: config.host, port: config.port });

@@ -118,6 +118,8 @@ export type UploadedFile = { uploadedAt: string } | null;
 /** validationpicture (GET). */
 export type ValidationPictures = {
   state: VerificationStateWord;
+  /** Whether the online age check (ageestimation) is offered: false without a provider (AGE_PROVIDER=none). */
+  onlineCheck: boolean;
   /** Support's reason when declined or rejected. */
   reason: string | null;
   document: UploadedFile;
@@ -145,11 +147,34 @@ export type AgeCheckStart = { sessionId: string; uri: string };
 export type AgeCheckResult = { valid: boolean; uri: string | null };
 
 /** updateidentification. */
-export type IdentificationAnswer = { validationStatus: number; ageVerifiedAt: string | null };
+export type IdentificationAnswer = {
+  validationStatus: number;
+  /** Set only once support accepted a verification (a provider's check alone never sets it). */
+  ageVerifiedAt: string | null;
+  /** A passed online check waits for support's decision. */
+  waitingForSupport: boolean;
+};
 
 /** Risk signals that put a verification in front of support's eyes (never decide alone). */
 /** The verification queue's own signals, and the review's (words suggesting a minor, the same phone or picture elsewhere). */
 export type ValidationRisk = 'under18ByDateOfBirth' | 'under18ByAdvertAge' | 'failedAgeChecks' | 'declinedBefore' | 'minorReported' | RiskSignal;
+
+/**
+ * What an age-verification provider answered about a 'provider' check, for support. `test`: the built-in
+ * TEST provider (no real age check happened). `mayVerify`: whether accepting it verifies the advert (a
+ * TEST result never does in production: docs/decisions/019-a-test-providers-and-yoti.md).
+ */
+export type ValidationProviderResult = {
+  name: string;
+  test: boolean;
+  mayVerify: boolean;
+  status: 'passed' | 'failed' | null;
+  ageOver18: boolean | null;
+  providerStatus: string | null;
+  method: string | null;
+  threshold: number | null;
+  receivedAt: string | null;
+};
 
 /** One verification in support's queue (validations). */
 export type ValidationItem = {
@@ -164,6 +189,8 @@ export type ValidationItem = {
   submittedAt: string | null;
   decidedAt: string | null;
   risk: ValidationRisk[];
+  /** For an online age check ('provider'): what the provider answered; null for documents and videos. */
+  provider: ValidationProviderResult | null;
 };
 
 /** One verification with what support compares the files with (validation). */

@@ -61,17 +61,49 @@ export type NotificationHub = {
   sendToAccount: (accountId: number, event: HubEventName, payload: unknown) => Promise<void>;
 };
 
-/** What an age-verification provider says about one session. `ageOver18` is known once it has checked. */
-export type AgeCheckStatus = { status: 'pending' | 'passed' | 'failed'; ageOver18?: boolean };
+/**
+ * What an age-verification provider says about one session. `ageOver18` is known once it has checked;
+ * the rest is what the provider told about how (kept on the verification row for support to see).
+ */
+export type AgeCheckStatus = {
+  status: 'pending' | 'passed' | 'failed';
+  ageOver18?: boolean;
+  /** The provider's own word for the outcome (e.g. Yoti's COMPLETE, FAIL, ERROR, CANCELLED). */
+  providerStatus?: string;
+  /** The method the provider used (e.g. AGE_ESTIMATION). */
+  method?: string;
+  /** The age threshold the check was made against (Yoti answers it as `age` for type OVER). */
+  threshold?: number;
+};
+
+/** The provider's callback, once its signature is verified: which session, and what it says. */
+export type AgeProviderCallback = { sessionId: string; result: AgeCheckStatus };
+
+/**
+ * The provider could not be reached or answered an error (5xx, a timeout, a refused request): the
+ * advertiser is told to try again later (503 `providerUnavailable`).
+ */
+export class AgeProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AgeProviderUnavailableError';
+  }
+}
 
 /**
  * A hosted age check (spec §7: ageestimation, checksession, yoticallback). `startSession` opens a session
  * for an account and answers the page the browser is sent to (`uri`); the provider sends the browser back
- * to `returnUrl` with `?sessionId=…` and posts a signed callback (HMAC-SHA256 of the body,
- * AGE_PROVIDER_SECRET) to /api/backend/yoticallback. `getResult` asks for the outcome directly (when a
- * callback is late or lost). The built-in test provider (adapters/age-verification/) behaves like one.
+ * to `returnUrl` with `?sessionId=…` and posts a callback to /api/backend/yoticallback, which
+ * `verifyCallback` authenticates by the provider's own signature (null: refused). `getResult` asks for
+ * the outcome directly (when a callback is late or lost). `test` marks a built-in TEST provider: no real
+ * check happens, so its results never verify anyone outside development and tests
+ * (docs/decisions/019-a-test-providers-and-yoti.md). Implementations: adapters/age-verification/.
  */
 export type AgeVerificationProvider = {
+  /** Stored on each verification row ('test', 'yoti'). */
+  name: string;
+  test: boolean;
   startSession: (input: { accountId: number; returnUrl: string }) => Promise<{ sessionId: string; uri: string }>;
   getResult: (sessionId: string) => Promise<AgeCheckStatus>;
+  verifyCallback: (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) => AgeProviderCallback | null;
 };

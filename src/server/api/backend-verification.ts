@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import * as v from 'valibot';
 import {
-  AgeProviderCallbackSchema,
   CheckSessionSchema,
   DeleteValidationPictureSchema,
   HandoffSchema,
@@ -17,11 +16,10 @@ import {
   ValidationPictureQuerySchema,
   ValidationVideoQuerySchema,
 } from '#lib/schemas/verification.ts';
-import type { AgeVerificationProvider, StoredObject } from '../adapters/types.ts';
+import type { AgeProviderCallback, AgeVerificationProvider, StoredObject } from '../adapters/types.ts';
 import { resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
 import { SYSTEM, VISITOR, type Actor } from '../domain/context.ts';
-import { AppError, unauthenticated } from '../domain/errors.ts';
-import { isValidEncoderSignature, signEncoderBody } from '../domain/media/video-signature.ts';
+import { AppError, notFound, unauthenticated } from '../domain/errors.ts';
 import type { UploadedPictureFile } from '../domain/media/picture-processing.ts';
 import { checkAgeSession, recordAgeCheckResult, startAgeCheck, updateIdentification } from '../domain/verification/age-check.ts';
 import { createHandoff, resolveHandoff } from '../domain/verification/handoff.ts';
@@ -34,19 +32,18 @@ import {
 } from '../domain/verification/verification-uploads.ts';
 import { ADVERTISER_COOKIE, contextFor, noStore, readInput, type ApiDeps } from './http.ts';
 
-/** The age-verification provider and the secret its callbacks are signed with (AGE_PROVIDER_SECRET). */
-export type VerificationDeps = { ageProvider: AgeVerificationProvider; ageProviderSecret: string };
+/** The age-verification provider (AGE_PROVIDER), or null when none is configured (the online check is not offered). */
+export type VerificationDeps = { ageProvider: AgeVerificationProvider | null };
 
-/** `X-Age-Provider-Signature: sha256=<hex HMAC-SHA256 of the raw body>`, as the video encoder's postbacks. */
-export const AGE_PROVIDER_SIGNATURE_HEADER = 'x-age-provider-signature';
-export const signAgeProviderBody = (body: string, secret: string): string => signEncoderBody(body, secret);
+/** The test provider's callback signature (its header and signing), for the tests that play the provider. */
+export { AGE_PROVIDER_SIGNATURE_HEADER, signAgeProviderBody } from '../adapters/age-verification/test-age-provider.ts';
 
 type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The body as received, for the age provider's signature (set by yoticallback's parser only). */
-    ageProviderRawBody?: Buffer;
+    /** The age provider's callback once its signature is verified (set by yoticallback's parser only). */
+    ageProviderCallback?: AgeProviderCallback;
   }
 }
 
@@ -127,7 +124,7 @@ export function backendVerificationRoutes(deps: ApiDeps, verification: Verificat
         if (!input.Kind) throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'Kind', message: 'required' }]);
         return sendPrivateFile(reply, await openOwnVerificationFile(ctx, deps.storage, input.Kind));
       }
-      return getOwnValidationPictures(ctx);
+      return getOwnValidationPictures(ctx, { onlineCheck: verification.ageProvider !== null });
     });
 
     app.get('/validationvideo', async (request, reply) => {
@@ -162,25 +159,26 @@ export function backendVerificationRoutes(deps: ApiDeps, verification: Verificat
       return updateIdentification(ctx, readInput(request, UpdateIdentificationSchema).ProfileId);
     });
 
-    // The provider's server-to-server callback: its own JSON parser keeps the raw bytes for the signature.
+    // The provider's server-to-server callback, authenticated by the provider's own signature (an HMAC
+    // header for the test provider, Yoti's RSA signature in the body): its own JSON parser keeps the raw
+    // bytes, and the provider adapter verifies them. Not a browser call: no session, no Origin.
     await app.register(async (callback) => {
       callback.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (request, body, done) => {
-        const raw = body as Buffer;
-        if (!isValidEncoderSignature(raw, signatureOf(request), verification.ageProviderSecret)) return done(unauthenticated(), undefined);
-        request.ageProviderRawBody = raw;
-        try {
-          done(null, JSON.parse(raw.toString('utf8')) as unknown);
-        } catch {
-          done(new AppError('INVALID', 'The body is not JSON'), undefined);
-        }
+        const provider = verification.ageProvider;
+        if (!provider) return done(notFound('Age provider'), undefined);
+        const verified = provider.verifyCallback(body as Buffer, request.headers);
+        if (!verified) return done(unauthenticated(), undefined);
+        request.ageProviderCallback = verified;
+        done(null, {});
       });
       callback.post('/yoticallback', async (request, reply) => {
-        if (!request.ageProviderRawBody) throw unauthenticated();
-        const result = v.safeParse(AgeProviderCallbackSchema, request.body);
-        if (!result.success) throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'status', message: 'invalid' }]);
-        const { sessionId, status, ageOver18 } = result.output;
-        await recordAgeCheckResult(contextFor(deps, request, SYSTEM), sessionId, ageOver18 === undefined ? { status } : { status, ageOver18 });
-        return reply.code(204).send();
+        const provider = verification.ageProvider;
+        if (!provider) throw notFound('Age provider');
+        const verified = request.ageProviderCallback;
+        if (!verified) throw unauthenticated();
+        await recordAgeCheckResult(contextFor(deps, request, SYSTEM), provider, verified.sessionId, verified.result);
+        // Yoti retries a notification until it is acknowledged with 200.
+        return reply.code(200).send({ received: true });
       });
     });
   };
@@ -192,11 +190,6 @@ function parseFields(fields: Record<string, string>) {
   const result = v.safeParse(UploadKindSchema, { Kind: lower['kind'] });
   if (!result.success) throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'Kind', message: 'required' }]);
   return result.output.Kind;
-}
-
-function signatureOf(request: FastifyRequest): string | undefined {
-  const header = request.headers[AGE_PROVIDER_SIGNATURE_HEADER];
-  return Array.isArray(header) ? header[0] : header;
 }
 
 /** A private file to the one person allowed to see it: never cached, shown inline, never sniffed. */

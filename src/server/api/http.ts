@@ -1,3 +1,4 @@
+import type { VerificationPolicy } from '../domain/verification/support-validation.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AppError, httpStatusOf, type FieldError } from '../domain/errors.ts';
@@ -30,6 +31,8 @@ export type ApiDeps = {
   encoderSecret: string;
   /** The site's public address (SITE_URL). */
   siteUrl: string;
+  /** Whether a built-in TEST provider's result may verify (never with NODE_ENV=production). */
+  verificationPolicy: VerificationPolicy;
 };
 
 export const ADVERTISER_COOKIE = 'sid';

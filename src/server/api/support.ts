@@ -244,7 +244,7 @@ export function supportRoutes(deps: ApiDeps) {
 
     /** Upheld or reversed, by another support user than the one who decided; the advertiser is told. */
     app.post('/decideappeal', async (request, reply) => {
-      await decideAppeal(ctxOf(request), readInput(request, DecideAppealSchema), { messaging, storage: deps.storage });
+      await decideAppeal(ctxOf(request), readInput(request, DecideAppealSchema), { messaging, storage: deps.storage, policy: deps.verificationPolicy });
       return reply.code(204).send();
     });
 
@@ -267,11 +267,11 @@ export function supportRoutes(deps: ApiDeps) {
     /** Verifications waiting for a decision (oldest first), or decided ones (latest first). */
     app.get('/validations', async (request) => {
       const input = readInput(request, ValidationsQuerySchema);
-      return listValidations(ctxOf(request), { skip: input.Skip, take: input.Take, status: input.Status });
+      return listValidations(ctxOf(request), { skip: input.Skip, take: input.Take, status: input.Status }, deps.verificationPolicy);
     });
 
     /** One verification, with the advert's data to compare and the files to open. */
-    app.get('/validation', async (request) => getValidation(ctxOf(request), readInput(request, ValidationIdSchema).Id));
+    app.get('/validation', async (request) => getValidation(ctxOf(request), readInput(request, ValidationIdSchema).Id, deps.verificationPolicy));
 
     /** One private file of a verification; every opening is audited. */
     app.get('/validationfile', async (request, reply) => {
@@ -279,11 +279,11 @@ export function supportRoutes(deps: ApiDeps) {
       return sendPrivateFile(reply, await openValidationFile(ctxOf(request), deps.storage, { id: input.Id, kind: input.Kind }));
     });
 
-    app.post('/acceptvalidation', async (request) => acceptValidation(ctxOf(request), readInput(request, ValidationIdSchema).Id, { messaging }));
+    app.post('/acceptvalidation', async (request) => acceptValidation(ctxOf(request), readInput(request, ValidationIdSchema).Id, { messaging, policy: deps.verificationPolicy }));
 
-    app.post('/declinevalidation', async (request) => declineValidation(ctxOf(request), readInput(request, DecideValidationSchema), { messaging }));
+    app.post('/declinevalidation', async (request) => declineValidation(ctxOf(request), readInput(request, DecideValidationSchema), { messaging, policy: deps.verificationPolicy }));
 
-    app.post('/rejectvalidation', async (request) => rejectValidation(ctxOf(request), readInput(request, DecideValidationSchema), { messaging }));
+    app.post('/rejectvalidation', async (request) => rejectValidation(ctxOf(request), readInput(request, DecideValidationSchema), { messaging, policy: deps.verificationPolicy }));
 
     // ---- Adverts (Support: advert:moderate:any; spec §7 profiles … reports) ------------------------
 

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { TestAgeOutcome, TestAgeProvider } from '../adapters/age-verification/test-age-provider.ts';
-import { AGE_PROVIDER_SIGNATURE_HEADER, signAgeProviderBody } from './backend-verification.ts';
+import {
+  AGE_PROVIDER_SIGNATURE_HEADER,
+  signAgeProviderBody,
+  type TestAgeOutcome,
+  type TestAgeProvider,
+} from '../adapters/age-verification/test-age-provider.ts';
 
 /**
  * /test-age-provider/{sessionId}: the hosted page of the built-in TEST age-verification provider, plain
- * server-rendered HTML in Danish and English, clearly labelled as a test. "Pass (over 18)", "Fail (under
+ * server-rendered HTML in Danish and English, clearly labelled as a test that checks no age (registered
+ * only with AGE_PROVIDER=test; with NODE_ENV=production it also says that this installation runs a test
+ * provider and that support cannot accept its result). "Pass (over 18)", "Fail (under
  * 18)" and "Cancel" record the outcome, post the signed server-to-server callback to
  * /api/backend/yoticallback (as a real provider does), and send the browser back to
  * `{siteUrl}/backend/callback-age-verification/?sessionId=…`.
@@ -38,7 +44,7 @@ ${body}
 </html>`;
 }
 
-export function testAgeProviderRoutes(provider: TestAgeProvider, secret: string) {
+export function testAgeProviderRoutes(provider: TestAgeProvider, secret: string, options: { production: boolean } = { production: false }) {
   return async (app: FastifyInstance): Promise<void> => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -57,7 +63,11 @@ export function testAgeProviderRoutes(provider: TestAgeProvider, secret: string)
       return reply.send(
         page(
           'Aldersbekræftelse (TEST) · Age verification (TEST)',
-          `<p class="test" role="note">TEST-udbyder: her bekræftes ingen alder. · <span lang="en">TEST provider: no age is checked here.</span></p>
+          `<p class="test" role="note"><strong>TEST</strong> · TEST-udbyder: her bekræftes ingen alder, og resultatet venter på support. · <span lang="en">TEST provider: no age is checked here, and the result waits for support.</span></p>${
+            options.production
+              ? `\n<p class="test" role="alert" data-production-test>Denne installation kører i produktion med test-udbydere slået til (ALLOW_TEST_PROVIDERS). Et TEST-resultat kan aldrig bekræfte nogen her. · <span lang="en">This installation runs in production with test providers allowed (ALLOW_TEST_PROVIDERS). A TEST result can never verify anyone here.</span></p>`
+              : ''
+          }
 <h1>Aldersbekræftelse <span lang="en">· Age verification</span></h1>
 <p>Vælg, hvad udbyderen skal svare. <span lang="en">Choose what the provider answers.</span></p>
 <form method="post" action="${escape(action)}">

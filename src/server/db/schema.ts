@@ -586,6 +586,18 @@ export const promotions = pgTable(
 // Trust and safety
 // ---------------------------------------------------------------------------------------------
 
+/** A provider's answer about one check, kept on its verification row for support (docs/decisions/019-a-...). */
+export type ProviderResult = {
+  status: 'passed' | 'failed';
+  ageOver18: boolean | null;
+  /** The provider's own word (Yoti: COMPLETE, FAIL, ERROR, …; the test provider: TEST). */
+  providerStatus: string | null;
+  method: string | null;
+  threshold: number | null;
+  /** ISO time we received it. */
+  receivedAt: string;
+};
+
 /** One file of a verification, in the private storage area (never reachable by a URL of its own). */
 export type VerificationFile = {
   /** 'document' | 'selfie' | 'video' */
@@ -619,6 +631,10 @@ export const verifications = pgTable(
     providerSessionId: text('provider_session_id'),
     /** The provider's page for this session (where the browser is sent to do the check). */
     providerUri: text('provider_uri'),
+    /** Which provider ran a 'provider' check ('test': the built-in TEST provider, no real check; 'yoti'). */
+    provider: text('provider'),
+    /** What the provider answered, as received (status, over 18, its own word, method, threshold, when). */
+    providerResult: jsonb('provider_result').$type<ProviderResult>(),
     files: jsonb('files').$type<VerificationFile[]>().notNull().default([]),
     /** When the files were complete and the verification went to support's queue. */
     submittedAt: tstz('submitted_at'),

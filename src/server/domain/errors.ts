@@ -14,8 +14,8 @@ export type FieldError = { field: string; message: string };
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly fields: FieldError[];
-  constructor(code: AppErrorCode, message: string, fields: FieldError[] = []) {
-    super(message);
+  constructor(code: AppErrorCode, message: string, fields: FieldError[] = [], options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;

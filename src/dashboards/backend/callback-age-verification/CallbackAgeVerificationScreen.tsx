@@ -2,7 +2,9 @@
  * /backend/callback-age-verification/?sessionId=… (spec §4): where the age-verification provider sends the
  * browser back. checksession: not valid with a uri → the browser goes to it (the provider's page again, or
  * a new session to try again); valid → updateidentification for the advert, then the dashboard with
- * `ageVerify=true`; not valid without a uri → the dashboard with `ageVerify=false`.
+ * `ageVerify=true` (which says the check passed and waits for support: a check alone verifies no one);
+ * not valid without a uri → the dashboard with `ageVerify=false`. The provider not answering (503
+ * providerUnavailable) says to try again later.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '#lib/api/errors.ts';
@@ -18,7 +20,7 @@ import { verificationApi } from '../verification/api.ts';
 export default function CallbackAgeVerificationScreen({ profile }: BackendScreenProps) {
   const t = useAppT(backendI18n);
   const sessionId = useMemo(() => new URLSearchParams(location.search).get('sessionId'), []);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<null | 'failed' | 'providerUnavailable'>(null);
   const advertId = profile.advertId ?? null;
 
   useEffect(() => {
@@ -38,7 +40,7 @@ export default function CallbackAgeVerificationScreen({ profile }: BackendScreen
       if (controller.signal.aborted) return;
       if (isApiError(error, 401)) return goToLogin();
       console.warn('The age check could not be read', error);
-      setFailed(true);
+      setFailed(isApiError(error, 503) ? 'providerUnavailable' : 'failed');
     });
     return () => controller.abort();
   }, [sessionId, advertId]);
@@ -54,7 +56,7 @@ export default function CallbackAgeVerificationScreen({ profile }: BackendScreen
         </p>
       ) : (
         <div className="mt-4 space-y-3">
-          <FormNotice message={t(sessionId ? 'callbackAgeVerification.failed' : 'callbackAgeVerification.noSession')} />
+          <FormNotice message={t(sessionId ? `callbackAgeVerification.${failed ?? 'failed'}` : 'callbackAgeVerification.noSession')} />
           <AppLink router={backendRouter} href={backendPath('verification')} className="inline-block font-semibold text-brand-700 underline">
             {t('callbackAgeVerification.toVerification')}
           </AppLink>

@@ -43,7 +43,7 @@ export default function VerificationScreen({ profile }: BackendScreenProps) {
       {(files) => (
         <div className="mt-6 space-y-6">
           <StateNotice t={t} files={files} />
-          {isOpenState(files.state) && files.state !== 'pending' ? <AgeCheck t={t} /> : null}
+          {files.onlineCheck && isOpenState(files.state) && files.state !== 'pending' ? <AgeCheck t={t} /> : null}
           <FileSlots t={t} files={files} handoff={null} onChanged={reload} onExpired={goToLogin} />
           {isOpenState(files.state) && files.state !== 'pending' ? <PhoneHandoff t={t} /> : null}
         </div>
@@ -62,23 +62,26 @@ function Why({ t }: { t: TFunction }) {
   );
 }
 
-type Outcome = { status: 'checking' } | { status: 'verified' } | { status: 'notVerified' } | { status: 'error'; key: string };
+type Outcome = { status: 'checking' } | { status: 'verified' } | { status: 'passedWaiting' } | { status: 'notVerified' } | { status: 'error'; key: string };
 
-/** Back from the provider with `?sessionId=`: record the check on the advert (updateidentification) and say how it went. */
+/**
+ * Back from the provider with `?sessionId=`: record the check on the advert (updateidentification) and say
+ * how it went. A passed check is not a verification: it waits for support, and the screen says so.
+ */
 function SessionResult({ t, sessionId, advertId, onDone }: { t: TFunction; sessionId: string; advertId: number | null; onDone: () => void }) {
   const [outcome, setOutcome] = useState<Outcome>({ status: 'checking' });
   useEffect(() => {
     let cancelled = false;
-    const check = async (): Promise<boolean> => {
+    const check = async (): Promise<Outcome['status']> => {
       const result = await verificationApi.checkSession(sessionId);
-      if (!result.valid) return false;
-      if (advertId === null) return true;
-      return (await verificationApi.updateIdentification(advertId)).ageVerifiedAt !== null;
+      if (!result.valid) return 'notVerified';
+      if (advertId === null) return 'passedWaiting';
+      return (await verificationApi.updateIdentification(advertId)).ageVerifiedAt !== null ? 'verified' : 'passedWaiting';
     };
     check().then(
-      (verified) => {
+      (status) => {
         if (cancelled) return;
-        setOutcome({ status: verified ? 'verified' : 'notVerified' });
+        setOutcome({ status } as Outcome);
         onDone();
       },
       (error: unknown) => {
@@ -93,6 +96,7 @@ function SessionResult({ t, sessionId, advertId, onDone }: { t: TFunction; sessi
   }, [sessionId, advertId, onDone]);
   if (outcome.status === 'checking') return <p role="status" className="mt-4 text-slate-700">{t('verification.session.checking')}</p>;
   if (outcome.status === 'verified') return <div className="mt-4"><FormNotice tone="success" message={t('verification.session.verified')} /></div>;
+  if (outcome.status === 'passedWaiting') return <div className="mt-4" data-age-check-waiting><FormNotice tone="success" message={t('verification.session.passedWaiting')} /></div>;
   if (outcome.status === 'notVerified') return <div className="mt-4"><FormNotice message={t('verification.session.notVerified')} /></div>;
   return <div className="mt-4"><FormNotice message={t([`verification.refusal.${outcome.key}`, 'verification.session.failed'])} /></div>;
 }

@@ -25,6 +25,8 @@ const handoffParams = (handoff: string | null): Record<string, string> => (hando
 /** What the screen shows: the state, support's reason, and when each file was uploaded. */
 export type VerificationFiles = {
   state: VerificationStateWord;
+  /** Whether the online age check is offered (a provider is configured). */
+  onlineCheck: boolean;
   reason: string | null;
   uploaded: Record<VerificationKind, string | null>;
 };
@@ -66,6 +68,7 @@ export const verificationApi = {
     ]);
     return {
       state: pictures.state,
+      onlineCheck: pictures.onlineCheck,
       reason: pictures.reason ?? video.reason,
       uploaded: { document: pictures.document?.uploadedAt ?? null, selfie: pictures.selfie?.uploadedAt ?? null, video: video.video?.uploadedAt ?? null },
     };

@@ -25,7 +25,7 @@ import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
-import { RiskFlags, isUrgent, methodText, statusText } from '../validation/validation-words.tsx';
+import { RiskFlags, TestProviderMark, isUrgent, methodText, statusText } from '../validation/validation-words.tsx';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios, ReasonField, RuleSelect } from '../decision-fields.tsx';
 import { sendDecision } from '../decision-submit.ts';
@@ -74,7 +74,7 @@ function Loader({ id }: { id: string }) {
     >
       {(item) => (
         <div className="mt-6 space-y-8">
-          <Files t={t} item={item} />
+          {item.provider ? <ProviderResult t={t} item={item} /> : <Files t={t} item={item} />}
           <Compare t={t} item={item} />
           {alreadyDecided ? <FormNotice message={t('validation.alreadyDecided')} /> : null}
           {item.status === 1 ? (
@@ -137,6 +137,47 @@ function Files({ t, item }: { t: TFunction; item: ValidationDetail }) {
           })}
         </ul>
       )}
+    </section>
+  );
+}
+
+/**
+ * An online age check: what the provider answered (a signal support weighs, not the decision), with the
+ * loud TEST mark for the built-in test provider, and why it cannot be accepted where it may not verify.
+ */
+function ProviderResult({ t, item }: { t: TFunction; item: ValidationDetail }) {
+  const provider = item.provider!;
+  const none = t('validationItem.none');
+  return (
+    <section
+      aria-labelledby="validation-provider-title"
+      data-provider={provider.name}
+      className={`rounded-xl border bg-white p-5 ${provider.test ? 'border-2 border-amber-700' : 'border-slate-200'}`}
+    >
+      <h2 id="validation-provider-title" className="text-lg font-semibold text-ink">
+        {t('validationItem.providerTitle')}
+        <TestProviderMark t={t} item={item} />
+      </h2>
+      {provider.test ? (
+        <p className="mt-2 font-semibold text-amber-900" role="note">
+          {t('validationItem.providerTestNote')}
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-700">{t('validationItem.providerHelp')}</p>
+      )}
+      <Facts
+        rows={[
+          [t('validationItem.providerName'), provider.name],
+          [
+            t('validationItem.providerResult'),
+            provider.status === null ? none : t(provider.status === 'passed' ? 'validationItem.providerPassed' : 'validationItem.providerFailed'),
+          ],
+          [t('validationItem.providerStatus'), provider.providerStatus ?? none],
+          [t('validationItem.providerMethod'), provider.method ?? none],
+          [t('validationItem.providerThreshold'), provider.threshold === null ? none : String(provider.threshold)],
+          [t('validationItem.providerReceived'), provider.receivedAt ? formatDateTime(provider.receivedAt) : none],
+        ]}
+      />
     </section>
   );
 }
@@ -223,7 +264,7 @@ function DecisionFormSection({ t, item, onDecided, onAlreadyDecided }: FormProps
         onDecided,
         onAlreadyDecided,
         onRefused: (key) => {
-          if (key !== 'notSubmitted') return false;
+          if (key !== 'notSubmitted' && key !== 'testProviderResult') return false;
           form.setNotice(key);
           return true;
         },
@@ -237,6 +278,8 @@ function DecisionFormSection({ t, item, onDecided, onAlreadyDecided }: FormProps
   } = form;
   useUnsavedChanges(isDirty, t('form.unsaved'));
   const decision = watch('Decision') as Decision | undefined;
+  // A TEST provider's result cannot verify anyone in production: accepting is not offered there.
+  const choices = item.provider && !item.provider.mayVerify ? DECISIONS.filter((choice) => choice !== 'accept') : DECISIONS;
   const needsReason = decision === 'decline' || decision === 'reject';
   const decisionError = fieldText(t, errors.Decision?.message);
 
@@ -247,10 +290,15 @@ function DecisionFormSection({ t, item, onDecided, onAlreadyDecided }: FormProps
       </h2>
       <form noValidate onSubmit={form.submit} className="mt-4 space-y-5">
         <FormNotice message={noticeText(t, form.notice)} />
+        {choices.length < DECISIONS.length ? (
+          <p className="font-semibold text-amber-900" role="note" data-accept-refused>
+            {t('validationItem.providerTestRefused')}
+          </p>
+        ) : null}
         <DecisionRadios
           id="validation-decision"
           legend={t('validationItem.decision')}
-          choices={DECISIONS}
+          choices={choices}
           label={(value) => t(`validationItem.decisions.${value}`)}
           help={(value) => t(`validationItem.decisionHelp.${value}`)}
           field={register('Decision')}

@@ -16,7 +16,7 @@ import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
-import { RiskFlags, isUrgent, methodText, statusText } from './validation-words.tsx';
+import { RiskFlags, TestProviderMark, isUrgent, methodText, statusText } from './validation-words.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -105,7 +105,10 @@ function Table({ t, list, status, skip }: { t: TFunction; list: Paged<Validation
                     {item.advertName ?? t('validationQueue.noAdvert', { id: item.id })}
                   </AppLink>
                 </th>
-                <td className="px-3 py-2 text-slate-800">{methodText(t, item.method)}</td>
+                <td className="px-3 py-2 text-slate-800">
+                  {methodText(t, item.method)}
+                  <TestProviderMark t={t} item={item} />
+                </td>
                 <td className="whitespace-nowrap px-3 py-2 text-slate-800">{formatDateTime(item.submittedAt ?? item.createdAt)}</td>
                 <td className="px-3 py-2 text-slate-800">
                   {status === 'pending' ? item.accountEmail : `${statusText(t, item.status)}${item.decidedAt ? ` · ${formatDateTime(item.decidedAt)}` : ''}`}

@@ -1,6 +1,6 @@
 /** Words the validation screens share: the risk signals (in red where they suggest a minor), the method and the status. */
 import type { TFunction } from 'i18next';
-import type { ValidationRisk } from '#lib/schemas/verification.ts';
+import type { ValidationItem, ValidationRisk } from '#lib/schemas/verification.ts';
 
 /** Signals that suggest a minor: white on red. The others: red outline. */
 const URGENT: readonly string[] = ['under18ByDateOfBirth', 'under18ByAdvertAge', 'minorReported', 'minorWords'];
@@ -36,4 +36,14 @@ export function methodText(t: TFunction, method: string): string {
 /** 1 Pending, 2 Validated, 3 Declined, 4 Rejected → words. */
 export function statusText(t: TFunction, status: number): string {
   return t(`validationQueue.status.${status}`, { defaultValue: String(status) });
+}
+
+/** The loud mark of a built-in TEST provider's result: no age was checked (docs/decisions/019-a-...). */
+export function TestProviderMark({ t, item }: { t: TFunction; item: Pick<ValidationItem, 'provider'> }) {
+  if (!item.provider?.test) return null;
+  return (
+    <span data-test-provider className="ml-1 inline-block rounded-md border-2 border-amber-700 bg-amber-100 px-2 py-0.5 text-xs font-bold uppercase text-amber-900">
+      {t('validationQueue.testProvider')}
+    </span>
+  );
 }

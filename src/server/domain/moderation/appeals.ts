@@ -23,6 +23,7 @@ import { PROFILE_STATUS } from '../adverts/statuses.ts';
 import { MODERATION, moderatePicture } from '../media/pictures.ts';
 import { VIDEO_MODERATION, approveVideo } from '../media/videos.ts';
 import { reverseVerificationDecision } from '../verification/reverse-decision.ts';
+import type { VerificationPolicy } from '../verification/support-validation.ts';
 import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 import { appealOutcomeText } from './moderation-texts.ts';
 import { noticeToAdvertiser } from './statements.ts';
@@ -173,7 +174,12 @@ export async function getAppeal(ctx: DomainContext, id: number): Promise<AppealI
  * rejection locked is unlocked). Removed media cannot come back (the advertiser is told they may upload
  * it again). Answers what was restored, for the audit log.
  */
-async function reverseDecision(ctx: DomainContext, statement: Statement, reason: string, deps: { messaging: Messaging; storage: MediaStorage }): Promise<string | null> {
+async function reverseDecision(
+  ctx: DomainContext,
+  statement: Statement,
+  reason: string,
+  deps: { messaging: Messaging; storage: MediaStorage; policy: VerificationPolicy },
+): Promise<string | null> {
   const decision = asDecision(statement.decision);
   if (decision === 'advert.locked' && statement.advertId !== null) {
     const [advert] = await ctx.db.select().from(adverts).where(eq(adverts.id, statement.advertId)).limit(1);
@@ -195,7 +201,7 @@ async function reverseDecision(ctx: DomainContext, statement: Statement, reason:
     return 'video.approved';
   }
   if ((decision === 'verification.declined' || decision === 'verification.rejected') && statement.targetId !== null) {
-    return reverseVerificationDecision(ctx, statement.targetId);
+    return reverseVerificationDecision(ctx, statement.targetId, deps.policy);
   }
   return null;
 }
@@ -209,7 +215,7 @@ async function reverseDecision(ctx: DomainContext, statement: Statement, reason:
 export async function decideAppeal(
   ctx: DomainContext,
   input: DecideAppealInput,
-  deps: { messaging: Messaging; storage: MediaStorage },
+  deps: { messaging: Messaging; storage: MediaStorage; policy: VerificationPolicy },
 ): Promise<void> {
   requirePermission(ctx.actor, 'advert:moderate:any');
   const [statement] = await ctx.db

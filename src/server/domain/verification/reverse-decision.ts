@@ -6,16 +6,20 @@ import { writeAudit } from '../audit.ts';
 import { changeAdvertStatus } from '../adverts/change-status.ts';
 import { PROFILE_STATUS } from '../adverts/statuses.ts';
 import { publishAdvertChange } from '../adverts/own-advert.ts';
+import { isTestProviderRow, type VerificationPolicy } from './support-validation.ts';
 
 /**
  * An appeal against a declined or rejected verification was upheld for the advertiser (reversed): the
  * verification counts as accepted after all (the advert is verified), and an advert the rejection locked
- * is unlocked (Active when support had approved it, else New). Answers what was restored, or null when the
+ * is unlocked (Active when support had approved it, else New). A TEST provider's result is not verified
+ * where the policy refuses it (production): nothing changes. Answers what was restored, or null when the
  * verification is gone or was not declined or rejected. The appeal's decider acts (audited).
  */
-export async function reverseVerificationDecision(ctx: DomainContext, verificationId: number): Promise<string | null> {
+export async function reverseVerificationDecision(ctx: DomainContext, verificationId: number, policy: VerificationPolicy): Promise<string | null> {
   const [row] = await ctx.db.select().from(verifications).where(eq(verifications.id, verificationId)).limit(1);
   if (!row || (row.status !== VERIFICATION_STATUS.Declined && row.status !== VERIFICATION_STATUS.Rejected)) return null;
+  // A TEST provider checked no age: in production its result never verifies, not even through an appeal.
+  if (isTestProviderRow(row) && !policy.testResultsMayVerify) return 'verification.testProviderResult';
   const now = ctx.now();
   await ctx.db.update(verifications).set({ status: VERIFICATION_STATUS.Validated }).where(eq(verifications.id, row.id));
   const [advert] = row.advertId === null ? [] : await ctx.db.select().from(adverts).where(eq(adverts.id, row.advertId)).limit(1);

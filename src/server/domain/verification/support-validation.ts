@@ -7,6 +7,7 @@ import {
   type DecideValidationInput,
   type ValidationDetail,
   type ValidationItem,
+  type ValidationProviderResult,
   type ValidationRisk,
   type VerificationKind,
 } from '#lib/schemas/verification.ts';
@@ -110,7 +111,42 @@ async function risksOfAll(ctx: DomainContext, items: readonly Row[]): Promise<Ma
   );
 }
 
-function toItem(item: Row, risk: ValidationRisk[]): ValidationItem {
+/**
+ * Whether accepting verifies with a built-in TEST provider's result: in development and tests only
+ * (`testResultsMayVerify`, false with NODE_ENV=production; docs/decisions/019-a-test-providers-and-yoti.md).
+ */
+export type VerificationPolicy = { testResultsMayVerify: boolean };
+
+/** A 'provider' row's provider: rows from before the provider was recorded came from the test provider. */
+export const isTestProviderRow = (row: Verification): boolean => row.method === 'provider' && (row.provider ?? 'test') === 'test';
+
+function providerOf(row: Verification, policy: VerificationPolicy): ValidationProviderResult | null {
+  if (row.method !== 'provider') return null;
+  const test = isTestProviderRow(row);
+  const result = row.providerResult;
+  return {
+    name: row.provider ?? 'test',
+    test,
+    mayVerify: !test || policy.testResultsMayVerify,
+    status: result?.status ?? null,
+    ageOver18: result?.ageOver18 ?? null,
+    providerStatus: result?.providerStatus ?? null,
+    method: result?.method ?? null,
+    threshold: result?.threshold ?? null,
+    receivedAt: result?.receivedAt ?? null,
+  };
+}
+
+/** 409 testProviderResult: a TEST provider's result cannot verify anyone here (production). */
+export function refuseTestResult(row: Verification, policy: VerificationPolicy): void {
+  if (isTestProviderRow(row) && !policy.testResultsMayVerify) {
+    throw new AppError('CONFLICT', 'A TEST provider checked no age: its result cannot verify an advertiser in production; decline it', [
+      { field: 'Id', message: 'testProviderResult' },
+    ]);
+  }
+}
+
+function toItem(item: Row, risk: ValidationRisk[], policy: VerificationPolicy): ValidationItem {
   const { row } = item;
   return {
     id: row.id,
@@ -123,12 +159,13 @@ function toItem(item: Row, risk: ValidationRisk[]): ValidationItem {
     submittedAt: iso(row.submittedAt),
     decidedAt: iso(row.decidedAt),
     risk,
+    provider: providerOf(row, policy),
   };
 }
 
-async function toItems(ctx: DomainContext, rows: readonly Row[]): Promise<ValidationItem[]> {
+async function toItems(ctx: DomainContext, rows: readonly Row[], policy: VerificationPolicy): Promise<ValidationItem[]> {
   const risks = await risksOfAll(ctx, rows);
-  return rows.map((row) => toItem(row, risks.get(row.row.id) ?? []));
+  return rows.map((row) => toItem(row, risks.get(row.row.id) ?? [], policy));
 }
 
 /**
@@ -138,6 +175,7 @@ async function toItems(ctx: DomainContext, rows: readonly Row[]): Promise<Valida
 export async function listValidations(
   ctx: DomainContext,
   input: { skip: number; take: number; status: 'pending' | 'decided' },
+  policy: VerificationPolicy,
 ): Promise<{ total: number; items: ValidationItem[] }> {
   requirePermission(ctx.actor, PERMISSION);
   const select = () =>
@@ -151,7 +189,7 @@ export async function listValidations(
     const rows = await select()
       .where(eq(verifications.status, VERIFICATION_STATUS.Pending))
       .orderBy(asc(sql`coalesce(${verifications.submittedAt}, ${verifications.createdAt})`), asc(verifications.id));
-    const items = await toItems(ctx, rows);
+    const items = await toItems(ctx, rows, policy);
     const ordered = items.map((item, index) => ({ item, index })).sort((a, b) => Number(b.item.risk.length > 0) - Number(a.item.risk.length > 0) || a.index - b.index);
     return { total: items.length, items: ordered.slice(input.skip, input.skip + input.take).map(({ item }) => item) };
   }
@@ -160,7 +198,7 @@ export async function listValidations(
     ctx.db.select({ n: count() }).from(verifications).where(where),
     select().where(where).orderBy(desc(verifications.decidedAt), desc(verifications.id)).offset(input.skip).limit(input.take),
   ]);
-  return { total: Number(total?.n ?? 0), items: await toItems(ctx, rows) };
+  return { total: Number(total?.n ?? 0), items: await toItems(ctx, rows, policy) };
 }
 
 async function findRow(ctx: DomainContext, id: number): Promise<Row> {
@@ -176,7 +214,7 @@ async function findRow(ctx: DomainContext, id: number): Promise<Row> {
 }
 
 /** validation: one verification with the advert's data to compare the files with, and the files to open. */
-export async function getValidation(ctx: DomainContext, id: number): Promise<ValidationDetail> {
+export async function getValidation(ctx: DomainContext, id: number, policy: VerificationPolicy): Promise<ValidationDetail> {
   requirePermission(ctx.actor, PERMISSION);
   const item = await findRow(ctx, id);
   const { row } = item;
@@ -200,7 +238,7 @@ export async function getValidation(ctx: DomainContext, id: number): Promise<Val
   const [decider] =
     row.decidedBy === null ? [] : await ctx.db.select({ id: supportUsers.id, name: supportUsers.name }).from(supportUsers).where(eq(supportUsers.id, row.decidedBy));
   return {
-    ...(await toItems(ctx, [item]))[0]!,
+    ...(await toItems(ctx, [item], policy))[0]!,
     reason: row.reason,
     rule: row.rule,
     decidedBy: decider ?? null,
@@ -259,9 +297,19 @@ async function advertOf(ctx: DomainContext, row: Verification) {
   return advert ?? null;
 }
 
-/** acceptvalidation: the advert is verified (validation status 2, age verified); the advertiser is told. */
-export async function acceptValidation(ctx: DomainContext, id: number, deps: { messaging: Messaging }): Promise<ValidationDetail> {
+/**
+ * acceptvalidation: the advert is verified (validation status 2, age verified); the advertiser is told.
+ * The one way an advert becomes verified, for documents, videos and online age checks alike; a TEST
+ * provider's result only where the policy allows it (409 testProviderResult in production).
+ */
+export async function acceptValidation(
+  ctx: DomainContext,
+  id: number,
+  deps: { messaging: Messaging; policy: VerificationPolicy },
+): Promise<ValidationDetail> {
   requirePermission(ctx.actor, PERMISSION);
+  const [found] = await ctx.db.select().from(verifications).where(eq(verifications.id, id)).limit(1);
+  if (found) refuseTestResult(found, deps.policy);
   const row = await claim(ctx, id, { status: VERIFICATION_STATUS.Validated });
   const advert = await advertOf(ctx, row);
   const before = advert ? { validationStatus: advert.validationStatus, ageVerifiedAt: advert.ageVerifiedAt } : null;
@@ -274,7 +322,14 @@ export async function acceptValidation(ctx: DomainContext, id: number, deps: { m
     targetType: 'verification',
     targetId: row.id,
     before: { status: VERIFICATION_STATUS.Pending, advert: before },
-    after: { status: VERIFICATION_STATUS.Validated, advertId: row.advertId, method: row.method, validationStatus: VALIDATION_STATUS.Validated, ageVerifiedAt },
+    after: {
+      status: VERIFICATION_STATUS.Validated,
+      advertId: row.advertId,
+      method: row.method,
+      provider: row.provider,
+      validationStatus: VALIDATION_STATUS.Validated,
+      ageVerifiedAt,
+    },
   });
   if (advert) await publishAdvertChange(ctx, advert.id, 'validation.accept');
   await noticeToAdvertiser(
@@ -289,14 +344,18 @@ export async function acceptValidation(ctx: DomainContext, id: number, deps: { m
     },
     deps,
   );
-  return getValidation(ctx, row.id);
+  return getValidation(ctx, row.id, deps.policy);
 }
 
 /**
  * declinevalidation: not good enough (unreadable, the selfie does not match): status 3 Declined, the
  * advert's validation status Declined, a statement of reasons; the advertiser may upload again.
  */
-export async function declineValidation(ctx: DomainContext, input: DecideValidationInput, deps: { messaging: Messaging }): Promise<ValidationDetail> {
+export async function declineValidation(
+  ctx: DomainContext,
+  input: DecideValidationInput,
+  deps: { messaging: Messaging; policy: VerificationPolicy },
+): Promise<ValidationDetail> {
   requirePermission(ctx.actor, PERMISSION);
   const row = await claim(ctx, input.Id, { status: VERIFICATION_STATUS.Declined, reason: input.Reason, rule: input.Rule });
   const advert = await advertOf(ctx, row);
@@ -314,14 +373,18 @@ export async function declineValidation(ctx: DomainContext, input: DecideValidat
     { advertId: row.advertId, accountId: row.accountId, decision: 'verification.declined', what: advert?.name ?? '', reason: input.Reason, rule: input.Rule, targetId: row.id },
     deps,
   );
-  return getValidation(ctx, row.id);
+  return getValidation(ctx, row.id, deps.policy);
 }
 
 /**
  * rejectvalidation: final (a minor, a forged document): status 4 Rejected, the advert's validation status
  * Rejected (no new uploads), the advert locked through the status table, a statement of reasons.
  */
-export async function rejectValidation(ctx: DomainContext, input: DecideValidationInput, deps: { messaging: Messaging }): Promise<ValidationDetail> {
+export async function rejectValidation(
+  ctx: DomainContext,
+  input: DecideValidationInput,
+  deps: { messaging: Messaging; policy: VerificationPolicy },
+): Promise<ValidationDetail> {
   requirePermission(ctx.actor, PERMISSION);
   const row = await claim(ctx, input.Id, { status: VERIFICATION_STATUS.Rejected, reason: input.Reason, rule: input.Rule });
   const advert = await advertOf(ctx, row);
@@ -346,5 +409,5 @@ export async function rejectValidation(ctx: DomainContext, input: DecideValidati
     { advertId: row.advertId, accountId: row.accountId, decision: 'verification.rejected', what: advert?.name ?? '', reason: input.Reason, rule: input.Rule, targetId: row.id },
     deps,
   );
-  return getValidation(ctx, row.id);
+  return getValidation(ctx, row.id, deps.policy);
 }

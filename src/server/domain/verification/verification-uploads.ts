@@ -144,10 +144,13 @@ async function ownState(ctx: DomainContext) {
   return { advert, open, shown, state, reason };
 }
 
-/** validationpicture (GET): the state, and when the document and the selfie were uploaded. */
-export async function getOwnValidationPictures(ctx: DomainContext): Promise<ValidationPictures> {
+/**
+ * validationpicture (GET): the state, whether the online age check is offered (a provider is configured),
+ * and when the document and the selfie were uploaded.
+ */
+export async function getOwnValidationPictures(ctx: DomainContext, offered: { onlineCheck: boolean }): Promise<ValidationPictures> {
   const { shown, state, reason } = await ownState(ctx);
-  return { state, reason, document: uploaded(fileOf(shown, 'document')), selfie: uploaded(fileOf(shown, 'selfie')) };
+  return { state, onlineCheck: offered.onlineCheck, reason, document: uploaded(fileOf(shown, 'document')), selfie: uploaded(fileOf(shown, 'selfie')) };
 }
 
 /** validationvideo (GET): the state, and when the video was uploaded. */
