@@ -50,6 +50,25 @@ describe('the main job', () => {
     expect(run.output()).toContain('SITE_REBUILD_MINUTES="0": must be at least 1');
   });
 
+  it('refuses to start in production with a built-in test provider, and starts with the explicit consent, warning loudly', async () => {
+    const refused = start({ NODE_ENV: 'production', AGE_PROVIDER: 'test', DATA_DIR: await dataDir(), PORT: '32201' });
+    expect(await refused.exited).toBe(78);
+    expect(refused.output()).toContain('AGE_PROVIDER=test (age verification): a built-in TEST provider cannot run with NODE_ENV=production');
+    expect(refused.output()).toContain('ALLOW_TEST_PROVIDERS=i-understand-this-is-not-production');
+
+    const allowed = start({
+      NODE_ENV: 'production',
+      AGE_PROVIDER: 'test',
+      ALLOW_TEST_PROVIDERS: 'i-understand-this-is-not-production',
+      DATA_DIR: await dataDir(),
+      PORT: '32202',
+    });
+    await waitFor('http://127.0.0.1:32202/healthz', 60_000);
+    expect(allowed.output()).toContain('TEST PROVIDERS IN PRODUCTION (ALLOW_TEST_PROVIDERS is set): AGE_PROVIDER=test (age verification)');
+    allowed.child.kill('SIGTERM');
+    expect(await allowed.exited).toBe(0);
+  });
+
   it('prints the address and the support sign-in on the first start, refuses a second process on the same data, and stops cleanly on SIGTERM', async () => {
     const dir = await dataDir();
     const first = start({ DATA_DIR: dir, PORT: '3217', SUPPORT_ADMIN_EMAIL: 'owner@example.test' });

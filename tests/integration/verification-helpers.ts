@@ -83,3 +83,20 @@ export const backendApi = (server: TestServer, route: string, cookie: string | u
 
 export const supportApi = (server: TestServer, route: string, cookie: string | undefined, options: { body?: unknown; query?: Record<string, string | number> } = {}) =>
   callApi(server.url, `/api/support/${route}`, { ...(cookie ? { cookie } : {}), ...options });
+
+/** ageestimation over HTTP: the provider's session id and page. */
+export async function startAgeCheck(server: TestServer, who: Advertiser): Promise<{ sessionId: string; uri: string }> {
+  const started = await backendApi(server, 'ageestimation', who.cookie, { body: {} });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  return started.body as { sessionId: string; uri: string };
+}
+
+/** Presses a button on the built-in test provider's page (a form post, as the browser sends it); answers the redirect. */
+export function pressTestProvider(server: TestServer, uri: string, outcome: 'pass' | 'fail' | 'cancel'): Promise<Response> {
+  return fetch(new URL(new URL(uri).pathname, server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome }).toString(),
+    redirect: 'manual',
+  });
+}

@@ -1,8 +1,10 @@
 /**
- * The age-verification provider over real HTTP (issue 6; spec §3 Age-check result, §4 callback, §7
- * ageestimation, checksession, yoticallback, updateidentification), driven through the built-in TEST
+ * The age-verification provider over real HTTP (issue 6, issue 15; spec §3 Age-check result, §4 callback,
+ * §7 ageestimation, checksession, yoticallback, updateidentification), driven through the built-in TEST
  * provider as a browser would: start, the hosted page, Pass → the browser is sent back with the session
- * id and a signed callback is recorded → checksession valid → updateidentification; Fail → a new
+ * id and a signed callback is recorded → checksession valid → updateidentification says it waits for
+ * support: the advert is NOT verified, not public, no badge, and the check is in support's validation
+ * queue marked TEST; support accepts it (allowed in tests) → verified, public, badge. Fail → a new
  * session's page to retry (three failures close the provider check); Cancel; forged callbacks refused;
  * a repeated callback changes nothing.
  */
@@ -12,13 +14,18 @@ import { auditLog, verifications } from '#server/db/schema.ts';
 import { signAgeProviderBody, AGE_PROVIDER_SIGNATURE_HEADER } from '#server/api/backend-verification.ts';
 import type { AgeCheckResult, AgeCheckStart } from '#lib/schemas/verification.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { advertValidation, backendApi, newAdvertiser, type Advertiser } from './verification-helpers.ts';
+import type { ValidationDetail, ValidationItem } from '#lib/schemas/verification.ts';
+import { createAdvertiser, advertiserSessionCookie } from '#tests/support/fixtures.ts';
+import { createSupportUserOverHttp, signInSupport } from './support-helpers.ts';
+import { advertValidation, backendApi, newAdvertiser, supportApi, type Advertiser } from './verification-helpers.ts';
 
 const SECRET = 'test-age-provider-secret-0123456789';
 let server: TestServer;
+let supportCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer({ app: { ageProviderSecret: SECRET } });
+  supportCookie = await signInSupport(server, await createSupportUserOverHttp(server, { permissions: ['Support'], name: 'Sara Support' }));
 });
 afterAll(async () => {
   await server?.close();
@@ -47,6 +54,21 @@ async function check(who: Advertiser, sessionId: string): Promise<AgeCheckResult
   return checked.body as AgeCheckResult;
 }
 
+/** An advertiser whose advert support has approved (Active) but who is not verified: not public yet. */
+async function approvedUnverified(name: string): Promise<Advertiser> {
+  const created = await createAdvertiser(server.db, { name, status: 1, ageVerifiedAt: null });
+  return { advertId: created.id, accountId: created.accountId, name, email: created.email, cookie: await advertiserSessionCookie(server.db, created.accountId) };
+}
+
+/** The public profile (the site build's call): 404 while the advert is not public. */
+const publicProfile = (advertId: number) => fetch(`${server.url}/api/frontend/fullprofile?Id=${advertId}`);
+
+async function queueItemOf(advertId: number): Promise<ValidationItem | undefined> {
+  const queue = await supportApi(server, 'validations', supportCookie, { query: { Take: 200 } });
+  expect(queue.status).toBe(200);
+  return (queue.body.items as ValidationItem[]).find((item) => item.advertId === advertId);
+}
+
 function callback(body: unknown, signature?: string): Promise<Response> {
   const text = JSON.stringify(body);
   return fetch(`${server.url}/api/backend/yoticallback`, {
@@ -57,8 +79,9 @@ function callback(body: unknown, signature?: string): Promise<Response> {
 }
 
 describe('the test provider', () => {
-  it('passes: the hosted page, the redirect back, the signed callback, checksession valid, updateidentification', async () => {
-    const who = await newAdvertiser(server);
+  it('passes: the hosted page, the redirect back, the signed callback, checksession valid; the advert waits for support, not public, no badge, until support accepts', async () => {
+    const who = await approvedUnverified('Tina Test');
+    expect((await publicProfile(who.advertId)).status).toBe(404);
     const { sessionId, uri } = await start(who);
     expect(uri).toBe(`http://localhost:3000/test-age-provider/${sessionId}`);
 
@@ -66,30 +89,54 @@ describe('the test provider', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
-    for (const words of ['TEST', 'Pass (over 18)', 'Fail (under 18)', 'Cancel', 'Bestået (over 18)', 'Ikke bestået (under 18)', 'Annullér']) {
+    for (const words of ['TEST', 'Pass (over 18)', 'Fail (under 18)', 'Cancel', 'Bestået (over 18)', 'Ikke bestået (under 18)', 'Annullér', 'no age is checked here']) {
       expect(html).toContain(words);
     }
     expect(html).toContain('lang="da"');
     expect(html).toContain('lang="en"');
+    // Not running in production: no production warning on the page.
+    expect(html).not.toContain('data-production-test');
 
     const back = await press(uri, 'pass');
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`http://localhost:3000/backend/callback-age-verification/?sessionId=${sessionId}`);
-    // The callback has been recorded: the provider's decision verified the advert, as the system.
+    // The callback has been recorded: the provider's result is on the row, which waits for support.
     const [row] = await server.db.select().from(verifications).where(eq(verifications.providerSessionId, sessionId));
-    expect(row).toMatchObject({ method: 'provider', status: 2, decidedBy: null });
-    const verified = await server.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'advert.age_verified'), eq(auditLog.targetId, String(who.advertId))));
-    expect(verified).toHaveLength(1);
-    expect(verified[0]!.actorType).toBe('system');
+    expect(row).toMatchObject({ method: 'provider', provider: 'test', status: 1, decidedBy: null, decidedAt: null });
+    expect(row!.submittedAt).toBeInstanceOf(Date);
+    expect(row!.providerResult).toMatchObject({ status: 'passed', ageOver18: true, providerStatus: 'TEST' });
+    expect(await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'advert.age_verified'), eq(auditLog.targetId, String(who.advertId))))).toHaveLength(0);
 
     expect(await check(who, sessionId)).toEqual({ valid: true, uri: null });
     const identified = await backendApi(server, 'updateidentification', who.cookie, { body: { ProfileId: who.advertId } });
     expect(identified.status).toBe(200);
-    expect(identified.body).toMatchObject({ validationStatus: 2, ageVerifiedAt: expect.any(String) });
+    expect(identified.body).toEqual({ validationStatus: 1, ageVerifiedAt: null, waitingForSupport: true });
+    // Not verified by the check alone: validation Pending, no age verification, not public, no badge.
+    expect(await advertValidation(server, who.advertId)).toMatchObject({ validationStatus: 1, ageVerifiedAt: null });
+    expect((await publicProfile(who.advertId)).status).toBe(404);
+    const state = await backendApi(server, 'validationpicture', who.cookie);
+    expect(state.body).toMatchObject({ state: 'pending', onlineCheck: true });
+
+    // In support's queue, marked as the TEST provider's, with its result.
+    const item = await queueItemOf(who.advertId);
+    expect(item).toMatchObject({ method: 'provider', status: 1, provider: { name: 'test', test: true, mayVerify: true, status: 'passed', ageOver18: true } });
+    const detail = await supportApi(server, 'validation', supportCookie, { query: { Id: item!.id } });
+    expect((detail.body as ValidationDetail).provider).toMatchObject({ test: true, providerStatus: 'TEST' });
+
+    // Support accepts (allowed outside production): verified, public, with the badge.
+    const accepted = await supportApi(server, 'acceptvalidation', supportCookie, { body: { Id: item!.id } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(await advertValidation(server, who.advertId)).toMatchObject({ validationStatus: 2, ageVerifiedAt: expect.any(Date) });
+    const profile = await publicProfile(who.advertId);
+    expect(profile.status).toBe(200);
+    expect(((await profile.json()) as { validated: boolean }).validated).toBe(true);
+    expect(await queueItemOf(who.advertId)).toBeUndefined();
+
+    expect(await check(who, sessionId)).toEqual({ valid: true, uri: null });
+    expect((await backendApi(server, 'updateidentification', who.cookie, { body: { ProfileId: who.advertId } })).body).toMatchObject({
+      validationStatus: 2,
+      waitingForSupport: false,
+    });
     // Verified: nothing more to start, and the page's button cannot change it again.
     expect((await backendApi(server, 'ageestimation', who.cookie, { body: {} })).status).toBe(409);
     expect((await press(uri, 'fail')).status).toBe(303);
@@ -160,12 +207,15 @@ describe('the signed callback (yoticallback)', () => {
     expect(await advertValidation(server, who.advertId)).toMatchObject({ validationStatus: 0 });
 
     const signed = signAgeProviderBody(JSON.stringify(body), SECRET);
-    expect((await callback(body, signed)).status).toBe(204);
-    expect((await callback(body, signed)).status).toBe(204);
+    expect((await callback(body, signed)).status).toBe(200);
+    expect((await callback(body, signed)).status).toBe(200);
     // A later, different result for the same session changes nothing either.
     const failed = { sessionId, status: 'failed', ageOver18: false };
-    expect((await callback(failed, signAgeProviderBody(JSON.stringify(failed), SECRET))).status).toBe(204);
-    expect(await advertValidation(server, who.advertId)).toMatchObject({ validationStatus: 2 });
+    expect((await callback(failed, signAgeProviderBody(JSON.stringify(failed), SECRET))).status).toBe(200);
+    // Recorded once, waiting for support: not verified.
+    expect(await advertValidation(server, who.advertId)).toMatchObject({ validationStatus: 1, ageVerifiedAt: null });
+    const [row] = await server.db.select().from(verifications).where(eq(verifications.providerSessionId, sessionId));
+    expect(row).toMatchObject({ status: 1 });
     const recorded = await server.db.select().from(auditLog).where(eq(auditLog.action, 'verification.provider_passed'));
     expect(recorded.filter((r) => (r.after as { advertId: number }).advertId === who.advertId)).toHaveLength(1);
 

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, TEST_PROVIDERS_CONSENT, loadConfig } from '#server/config.ts';
+
+/** The ConfigError message of a configuration, or null when it loads. */
+function refusal(env: Record<string, string>): string | null {
+  try {
+    loadConfig(env);
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+}
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -28,5 +43,55 @@ describe('configuration from the environment', () => {
   it('uses secure cookies when the site is served over https', () => {
     expect(loadConfig({ SITE_URL: 'https://example.dk/' }).cookieSecure).toBe(true);
     expect(loadConfig({ SITE_URL: 'https://example.dk/' }).siteUrl).toBe('https://example.dk');
+  });
+
+  it('uses the built-in test age provider by default in development and tests, and lists it as a test provider', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const config = loadConfig({ NODE_ENV });
+      expect(config.ageProvider).toEqual({ kind: 'test' });
+      expect(config.testProviders).toEqual(['AGE_PROVIDER=test (age verification)']);
+    }
+  });
+
+  it('refuses a test provider in production unless ALLOW_TEST_PROVIDERS gives exactly the consent', () => {
+    expect(refusal({ NODE_ENV: 'production', AGE_PROVIDER: 'test' })).toContain(
+      `AGE_PROVIDER=test (age verification): a built-in TEST provider cannot run with NODE_ENV=production (no real check happens); configure a real provider, or set ALLOW_TEST_PROVIDERS=${TEST_PROVIDERS_CONSENT}`,
+    );
+    expect(refusal({ NODE_ENV: 'production', AGE_PROVIDER: 'test', ALLOW_TEST_PROVIDERS: 'true' })).toContain(
+      `ALLOW_TEST_PROVIDERS="true": must be exactly ${TEST_PROVIDERS_CONSENT} (or unset)`,
+    );
+    const allowed = loadConfig({ NODE_ENV: 'production', AGE_PROVIDER: 'test', ALLOW_TEST_PROVIDERS: TEST_PROVIDERS_CONSENT });
+    expect(allowed.ageProvider).toEqual({ kind: 'test' });
+    expect(allowed.testProviders).toHaveLength(1);
+    expect(allowed.testProvidersAllowed).toBe(true);
+  });
+
+  it('in production: no online check without Yoti credentials, Yoti with them (and its checked settings)', () => {
+    const none = loadConfig({ NODE_ENV: 'production' });
+    expect(none.ageProvider).toEqual({ kind: 'none' });
+    expect(none.testProviders).toEqual([]);
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'config-yoti-'));
+    try {
+      const keyFile = path.join(dir, 'yoti.pem');
+      writeFileSync(keyFile, generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
+      const yoti = loadConfig({ NODE_ENV: 'production', YOTI_SDK_ID: 'sdk-id', YOTI_API_KEY: 'api-key', YOTI_PUBLIC_KEY_FILE: keyFile });
+      expect(yoti.ageProvider).toMatchObject({ kind: 'yoti', sdkId: 'sdk-id', apiKey: 'api-key', apiUrl: 'https://age.yoti.com/api/v1', ageThreshold: 25 });
+      expect(yoti.ageProvider.kind === 'yoti' && yoti.ageProvider.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+      expect(yoti.testProviders).toEqual([]);
+
+      const notAKey = path.join(dir, 'not-a-key.pem');
+      writeFileSync(notAKey, 'hello');
+      expect(refusal({ AGE_PROVIDER: 'yoti', YOTI_SDK_ID: 'a', YOTI_API_KEY: 'b', YOTI_PUBLIC_KEY_FILE: notAKey })).toContain(
+        'YOTI_PUBLIC_KEY_FILE=',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const missing = refusal({ AGE_PROVIDER: 'yoti' });
+    expect(missing).toContain('YOTI_SDK_ID="": required when AGE_PROVIDER=yoti');
+    expect(missing).toContain('YOTI_API_KEY="": required when AGE_PROVIDER=yoti');
+    expect(refusal({ AGE_PROVIDER: 'maybe' })).toContain('AGE_PROVIDER="maybe": must be test, yoti or none');
+    expect(refusal({ YOTI_AGE_THRESHOLD: '16' })).toContain('YOTI_AGE_THRESHOLD="16": must be at least 18');
   });
 });

@@ -1,0 +1,172 @@
+/**
+ * A local stand-in for Yoti's age verification API (developers.yoti.com, "Age verification"), for the
+ * integration tests of the Yoti provider: a node:http server on 127.0.0.1 that follows the published API
+ * as src/server/adapters/age-verification/yoti-age-provider.ts reads it.
+ *
+ * - `POST /api/v1/sessions`: 401 without or with an unknown `Yoti-SDK-Id`, 403 with a wrong
+ *   `Authorization: Bearer` key, 400 without `type`; else `{id, status: PENDING, expires_at}`.
+ * - `GET /api/v1/sessions/{id}/result` (same headers): the session's `status`, `method`, `age`.
+ * - The test plays the person: `finish(id, state)` sets the outcome; `notify(id, url)` posts Yoti's
+ *   notification, signed RSA-PSS SHA-256 with this stand-in's own key (its public key: `publicKeyPem`)
+ *   over the body without `signature` and `sequence_number`, re-serialised without whitespace.
+ * - `failNext(n, status)` answers the next n API calls with that status; `hangNext(n)` never answers them
+ *   (a timeout on our side).
+ */
+import { constants, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { notificationSigningInput } from '#server/adapters/age-verification/yoti-age-provider.ts';
+
+export type YotiState = 'PENDING' | 'IN_PROGRESS' | 'COMPLETE' | 'FAIL' | 'ERROR' | 'CANCELLED';
+
+type Session = { id: string; body: Record<string, unknown>; status: YotiState; threshold: number; sequence: number };
+
+export type YotiStandIn = {
+  url: string;
+  apiUrl: string;
+  sdkId: string;
+  apiKey: string;
+  publicKeyPem: string;
+  /** Every request the stand-in received (method, path, headers, body). */
+  requests: { method: string; path: string; headers: IncomingMessage['headers']; body: unknown }[];
+  sessions: Map<string, Session>;
+  finish: (sessionId: string, state: YotiState) => void;
+  /** The notification Yoti would send for the session's current state, signed (or with `signature` replaced). */
+  notification: (sessionId: string, options?: { signature?: string; tamper?: Record<string, unknown> }) => Record<string, unknown>;
+  /** Posts the session's notification to `target` (the test server's yoticallback); answers the status. */
+  notify: (sessionId: string, target: string, options?: { signature?: string; tamper?: Record<string, unknown> }) => Promise<number>;
+  failNext: (times: number, status: number) => void;
+  hangNext: (times: number) => void;
+  close: () => Promise<void>;
+};
+
+export async function startYotiStandIn(): Promise<YotiStandIn> {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const sdkId = randomUUID();
+  const apiKey = `test-api-key-${randomUUID()}`;
+  const sessions = new Map<string, Session>();
+  const requests: YotiStandIn['requests'] = [];
+  let failures: { times: number; status: number } = { times: 0, status: 500 };
+  let hangs = 0;
+  const hanging = new Set<ServerResponse>();
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = text;
+      }
+      const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
+      requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+      if (hangs > 0) {
+        hangs -= 1;
+        hanging.add(res);
+        return;
+      }
+      if (failures.times > 0) {
+        failures = { ...failures, times: failures.times - 1 };
+        return send(res, failures.status, { error: 'stand-in failure' });
+      }
+      // Auth as Yoti documents it: 401 for a missing or unknown SDK id, 403 for a wrong API key.
+      if (req.headers['yoti-sdk-id'] !== sdkId) return send(res, 401, { error: 'Missing or unknown Yoti-Sdk-Id' });
+      if (req.headers['authorization'] !== `Bearer ${apiKey}`) return send(res, 403, { error: 'Incorrect API key' });
+      if (req.method === 'POST' && path === '/api/v1/sessions') {
+        if (!req.headers['content-type']?.startsWith('application/json')) return send(res, 400, { error: 'Content-Type' });
+        const config = body as Record<string, unknown> | null;
+        if (!config || typeof config['type'] !== 'string') return send(res, 400, { error: 'Missing field in post body' });
+        const id = randomUUID();
+        const estimation = config['age_estimation'] as { threshold?: number } | undefined;
+        sessions.set(id, { id, body: config, status: 'PENDING', threshold: estimation?.threshold ?? 18, sequence: 0 });
+        return send(res, 200, { id, status: 'PENDING', expires_at: new Date(Date.now() + 900_000).toISOString() });
+      }
+      const result = /^\/api\/v1\/sessions\/([^/]+)\/result$/.exec(path);
+      if (req.method === 'GET' && result) {
+        const session = sessions.get(decodeURIComponent(result[1]!));
+        if (!session) return send(res, 404, { error: 'Session not found' });
+        return send(res, 200, {
+          id: session.id,
+          sdk_id: sdkId,
+          type: 'OVER',
+          status: session.status,
+          ...(session.status === 'PENDING' ? {} : { method: 'AGE_ESTIMATION', age: session.threshold }),
+          reference_id: session.body['reference_id'] ?? '',
+        });
+      }
+      send(res, 404, { error: 'Not found' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  const notification = (sessionId: string, options: { signature?: string; tamper?: Record<string, unknown> } = {}) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no stand-in session ${sessionId}`);
+    session.sequence += 1;
+    const payload: Record<string, unknown> = {
+      method: 'AGE_ESTIMATION',
+      age: session.threshold,
+      session_key: session.id,
+      reference_id: session.body['reference_id'] ?? '',
+      id: randomUUID(),
+      timestamp: Math.floor(Date.now() / 1000),
+      notification_url: session.body['notification_url'] ?? '',
+      evidence_id: randomUUID(),
+      state: session.status,
+      check_type: 'PASSIVE',
+    };
+    const signature = sign('sha256', notificationSigningInput(payload), {
+      key: privateKey,
+      padding: constants.RSA_PKCS1_PSS_PADDING,
+      saltLength: constants.RSA_PSS_SALTLEN_DIGEST,
+    }).toString('base64');
+    return { ...payload, ...options.tamper, sequence_number: session.sequence, signature: options.signature ?? signature };
+  };
+
+  return {
+    url,
+    apiUrl: `${url}/api/v1`,
+    sdkId,
+    apiKey,
+    publicKeyPem,
+    requests,
+    sessions,
+    finish: (sessionId, state) => {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no stand-in session ${sessionId}`);
+      session.status = state;
+    },
+    notification,
+    notify: async (sessionId, target, options) => {
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(notification(sessionId, options)),
+      });
+      await response.body?.cancel();
+      return response.status;
+    },
+    failNext: (times, status) => {
+      failures = { times, status };
+    },
+    hangNext: (times) => {
+      hangs = times;
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
