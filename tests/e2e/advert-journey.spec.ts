@@ -1,13 +1,15 @@
 /**
  * A new advert from sign-up to the public search (issue 6, browser tests): an advertiser creates the
  * account and advert on /create (the SMS code from the outbox), checks their age with the built-in test
- * age provider from /backend/verification/, support approves the advert in /support/review-adverts/{id}/,
+ * age provider from /backend/verification/ (which waits for support: issue 15), support accepts the
+ * verification in /support/validation/ and approves the advert in /support/review-adverts/{id}/,
  * and a visitor finds it with the header's free-text search and opens its page. The first approval gives
  * the introductory period (docs/decisions/016): the dashboard's approval notice names its last day.
  */
 import { test, expect, passAgeGate, islandsReady, unique, createSupportUser, signInSupport, supportAdminRequest } from './fixtures.ts';
 import { fillCreateForm, newPhone } from './advertisers.ts';
 import { smsCode } from './outbox.ts';
+import { acceptTestAgeCheck } from './validation-queue.ts';
 
 test('a new advert goes from /create through verification and support approval to the public search', async ({ browser, baseURL, checkA11y }) => {
   test.setTimeout(150_000);
@@ -42,8 +44,10 @@ test('a new advert goes from /create through verification and support approval t
   await page.waitForURL(/\/test-age-provider\/[^/]+$/);
   await page.getByRole('button', { name: /^Bestået/ }).click();
   await page.waitForURL((url) => url.pathname === '/backend/dashboard/');
+  await expect(page.getByText('Dit alderstjek er bestået. Vores support bekræfter nu din verifikation')).toBeVisible();
 
-  // 3. Support approves the new advert.
+  // 3. Support accepts the verification, then approves the new advert.
+  await acceptTestAgeCheck(browser, baseURL!, name);
   const user = await createSupportUser(baseURL!, { permissions: ['Support'] });
   const supportContext = await browser.newContext({ baseURL, locale: 'da-DK' });
   expect((await signInSupport(supportContext.request, user)).status()).toBe(200);

@@ -303,9 +303,10 @@ test('the dashboard shows the status, the checklist and the messages of its quer
   await expect(status(page)).toHaveText('New');
 
   await page.goto('/backend/dashboard/?ageVerify=true');
-  await expect(page.getByText('Your age is verified. Thank you!')).toBeVisible();
+  // A passed online check waits for support (issue 15): the notice says so, not "verified".
+  await expect(page.getByText('Your age check passed. Our support will now confirm your verification before your advert can go live.')).toBeVisible();
   await page.getByRole('button', { name: /^da/i }).click();
-  await expect(page.getByText('Din alder er bekræftet. Tak!')).toBeVisible();
+  await expect(page.getByText('Dit alderstjek er bestået. Vores support bekræfter nu din verifikation, før din annonce kan gå online.')).toBeVisible();
 });
 
 test('an invalid email link says so and offers a new one; the screen shows what is not confirmed yet', async ({ page, context, baseURL, checkA11y }) => {

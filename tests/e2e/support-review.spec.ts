@@ -3,12 +3,13 @@
  * /support/review/ under "Nye annoncer"; support opens it, corrects a field (a value outside the form's
  * rules is refused at its row and the choices are kept), and cannot approve it while the advertiser is not
  * verified (the message links to the validation queue). The advertiser verifies their age with the test
- * provider; then the approval goes through and the advert is active. Another new advert is declined under
+ * provider, which alone verifies no one: support accepts it in /support/validation/; then the approval goes through and the advert is active. Another new advert is declined under
  * a rule with a reason, after a confirmation, and is locked; /support/review-adverts/ opens on the changes.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect, passAgeGate, createSupportUser, signInSupport, unique, type SupportUser } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
+import { acceptTestAgeCheck } from './validation-queue.ts';
 
 async function supportPage(browser: Browser, user: SupportUser, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, locale: 'da-DK' });
@@ -101,6 +102,11 @@ test('a new advert waits in the queue, is refused approval until its owner is ve
   await advertiserPage.getByRole('button', { name: /^Bestået/ }).click();
   await advertiserPage.waitForURL((url) => url.pathname === '/backend/dashboard/');
   await advertiserContext.close();
+
+  // The check alone verifies no one (issue 15): still not verified until support accepts it.
+  await page.reload();
+  await expect(page.locator('[data-verified]')).toContainText('Nej');
+  await acceptTestAgeCheck(browser, baseURL!, corrected);
 
   // Now the approval goes through: the advert is active and no longer new.
   await page.reload();

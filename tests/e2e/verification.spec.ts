@@ -4,7 +4,9 @@
  *   for support; support sees both pictures in /support/validation/, declines with a reason; the
  *   advertiser reads the reason and sends new files; support accepts; the advertiser is verified;
  * - the built-in TEST age provider: "Check my age online" → its page → Fail → back through
- *   callback-age-verification → a new provider page (retry) → Pass → the dashboard's age-verified notice;
+ *   callback-age-verification → a new provider page (retry) → Pass → the dashboard says the check passed
+ *   and waits for support (issue 15): not verified, not public, no badge; support sees the TEST mark and
+ *   accepts in /support/validation/ (allowed outside production); then the advertiser is verified;
  * - the QR hand-off: the link from the screen opened in a browser without a session, a file sent there,
  *   seen on the first page after a reload; a link that does not work says so;
  * - the verification page in English.
@@ -15,6 +17,7 @@ import sharp from 'sharp';
 import { visitorTest as test, expect, passAgeGate, createSupportUser, signInSupport, unique, type SupportUser } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
 import { scratchFolder } from './scratch.ts';
+import { openValidation } from './validation-queue.ts';
 
 const scratch = scratchFolder('verification-e2e');
 test.afterAll(() => scratch.remove());
@@ -136,29 +139,51 @@ test('ID document and selfie: support declines with a reason, the advertiser sen
   await expect(page.getByRole('button', { name: 'Tjek min alder online' })).toHaveCount(0);
 });
 
-test('the test age provider: fail, retry, pass, and the dashboard says the age is verified', async ({ browser, baseURL, checkA11y }) => {
+test('the test age provider: fail, retry, pass; it waits for support, not verified nor public, until support accepts', async ({ browser, baseURL, checkA11y }) => {
+  test.setTimeout(120_000);
   // The provider sends the browser back to SITE_URL (localhost): the advertiser uses that address throughout.
   const siteURL = baseURL!.replace('127.0.0.1', 'localhost');
   const context = await browser.newContext({ baseURL: siteURL, locale: 'da-DK' });
   await passAgeGate(context, siteURL);
   const page = await context.newPage();
-  await createAdvertiser(page);
+  const name = unique('Alderstjek');
+  await createAdvertiser(page, { name });
+  const { advertId } = (await (await page.request.get('/api/backend/userprofile')).json()) as { advertId: number };
 
   await page.goto('/backend/verification/');
   await page.getByRole('button', { name: 'Tjek min alder online' }).click();
   await page.waitForURL(/\/test-age-provider\/[^/]+$/);
+  await expect(page.getByRole('note')).toContainText('TEST-udbyder: her bekræftes ingen alder');
   const first = page.url();
   await page.getByRole('button', { name: /^Ikke bestået/ }).click();
   // Back through callback-age-verification, which sends the browser to a new provider page to try again.
   await page.waitForURL((url) => url.pathname.startsWith('/test-age-provider/') && url.href !== first);
   await page.getByRole('button', { name: /^Bestået/ }).click();
   await page.waitForURL((url) => url.pathname === '/backend/dashboard/' && url.searchParams.get('ageVerify') === 'true');
-  await expect(page.getByText('Din alder er bekræftet. Tak!')).toBeVisible();
+  // Honest: the check passed and waits for support; it does not say verified.
+  await expect(page.getByText('Dit alderstjek er bestået. Vores support bekræfter nu din verifikation, før din annonce kan gå online.')).toBeVisible();
+  await expect(page.getByText('Din alder er bekræftet. Tak!')).toHaveCount(0);
   await checkA11y(page);
 
   await page.goto('/backend/verification/');
-  await expect(stateOf(page)).toContainText('Du er verificeret.');
+  await expect(stateOf(page)).toContainText('Tak! Din verifikation venter på vores support.');
+  await expect(page.getByRole('button', { name: 'Tjek min alder online' })).toHaveCount(0);
+  // Not public, and no validated badge: the public profile is not served.
+  expect((await page.request.get('/api/frontend/fullprofile', { params: { Id: advertId } })).status()).toBe(404);
   await checkA11y(page);
+
+  // Support sees the TEST mark in the queue and on the item, and accepts (allowed outside production).
+  const { context: supportContext, page: s } = await openValidation(browser, baseURL!, name);
+  await expect(s.locator('[data-provider="test"]')).toContainText('Ingen alder blev tjekket');
+  await expect(s.locator('[data-provider="test"] [data-test-provider]')).toHaveText('TEST-udbyder — ikke et rigtigt alderstjek');
+  await checkA11y(s);
+  await s.getByLabel(/^Godkend –/).check();
+  await s.getByRole('button', { name: 'Gem afgørelse' }).click();
+  await expect(s.locator('[data-outcome]')).toContainText('Godkendt');
+  await supportContext.close();
+
+  await page.reload();
+  await expect(stateOf(page)).toContainText('Du er verificeret.');
   await context.close();
 });
 
