@@ -14,6 +14,8 @@ import { auditLog, verifications } from '#server/db/schema.ts';
 import type { ValidationItem } from '#lib/schemas/verification.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { startYotiStandIn, type YotiStandIn } from '#tests/support/yoti-stand-in.ts';
+import { createYotiAgeProvider } from '#server/adapters/age-verification/yoti-age-provider.ts';
+import { AgeProviderUnavailableError } from '#server/adapters/types.ts';
 import { createSupportUserOverHttp, signInSupport } from './support-helpers.ts';
 import { advertValidation, backendApi, newAdvertiser, startAgeCheck, supportApi, type Advertiser } from './verification-helpers.ts';
 
@@ -144,6 +146,21 @@ describe('Yoti age estimation', () => {
     yoti.finish(next, 'ERROR');
     expect((await check(who, next)).body.valid).toBe(false);
     expect(await rowOf(next)).toMatchObject({ status: 3, reason: 'cancelled' });
+  });
+
+  it('the stand-in refuses a wrong SDK id (401) or API key (403), as Yoti does: the provider reports it unavailable', async () => {
+    const options = { apiUrl: yoti.apiUrl, publicKeyPem: yoti.publicKeyPem, ageThreshold: 25, notificationUrl: 'http://localhost:3000/api/backend/yoticallback' };
+    for (const [sdkId, apiKey, status] of [
+      ['00000000-0000-4000-8000-000000000000', yoti.apiKey, 401],
+      [yoti.sdkId, 'not-the-key', 403],
+    ] as const) {
+      const before = yoti.requests.length;
+      const provider = createYotiAgeProvider({ ...options, sdkId, apiKey });
+      await expect(provider.startSession({ accountId: 1, returnUrl: 'http://localhost:3000/backend/callback-age-verification/' })).rejects.toThrow(
+        new AgeProviderUnavailableError(`Yoti answered ${status} to POST /sessions`),
+      );
+      expect(yoti.requests.length).toBe(before + 1);
+    }
   });
 
   it('Yoti answering errors or not at all: a retryable 503 providerUnavailable, and the next try works', async () => {
