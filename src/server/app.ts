@@ -8,6 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
+import { withLogRules } from './logger.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { isDatabaseReachable } from './db/client.ts';
 import type { DomainEvents } from './domain/context.ts';
@@ -93,7 +94,9 @@ function clientWentAway(error: unknown, request: FastifyRequest): boolean {
 /** The HTTP server: /api, media, the built site, health. The same app runs in tests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
-    loggerInstance: options.logger as FastifyBaseLogger,
+    // The log rules (src/server/logger.ts: no secrets, no personal query values, no database parameters) hold
+    // whatever root logger the app was given.
+    loggerInstance: withLogRules(options.logger) as FastifyBaseLogger,
     trustProxy: options.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
