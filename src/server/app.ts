@@ -21,7 +21,7 @@ import { videoEncoderRoutes } from './api/video-encoder.ts';
 import { backendVerificationRoutes } from './api/backend-verification.ts';
 import { testAgeProviderRoutes } from './api/test-age-provider.ts';
 import { createTestAgeProvider } from './adapters/age-verification/test-age-provider.ts';
-import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
+import { assertNoNulCharacters, problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
 import type { MediaStorage, Messaging } from './adapters/types.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { assertSafeKey } from './adapters/storage/keys.ts';
@@ -179,6 +179,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else if (!(error instanceof AppError)) request.log.info({ err: error }, 'request refused');
     return sendProblem(reply, problem);
   });
+
+  // No text input may hold a NUL character (PostgreSQL refuses it in text): 400 naming the field, for every call.
+  app.addHook('preValidation', async (request) => assertNoNulCharacters(request));
 
   // Before every other route: @fastify/websocket must see them all (closes upgrades to non-hub routes).
   await registerNotificationHub(app, hub, {

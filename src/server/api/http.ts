@@ -77,6 +77,44 @@ export function readInput<TSchema extends v.ObjectSchema<v.ObjectEntries, v.Erro
   return result.output;
 }
 
+/**
+ * PostgreSQL cannot store the NUL character in text (nor should any text we keep hold one): input with one
+ * is refused as bad input, naming the field, before any call reads it. Checked for every request's query,
+ * path parameters and parsed body by a hook of the app (src/server/app.ts).
+ */
+export function assertNoNulCharacters(request: FastifyRequest): void {
+  const field = nulFieldOf(request.query, '') ?? nulFieldOf(request.params, '') ?? nulFieldOf(request.body, '');
+  if (field !== null) throw new AppError('INVALID', 'Some required fields are missed', [{ field, message: 'invalid' }]);
+}
+
+/** The path of the first string (or key) holding a NUL character, or null. */
+function nulFieldOf(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null || depth > 32 || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return path || key;
+    const found = nulFieldOf(item, itemPath, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Error codes of a full disk (or an exhausted quota): the server answers 503 and asks to try again later. */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** Whether an error, or one of its causes, is a full disk (or quota). */
+export function isDiskFull(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 10; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait before trying again after a 503 (Retry-After). */
+export const RETRY_AFTER_SECONDS = 120;
+
 /** A query value that may come as a comma list ("1,2,3") or repeated. */
 export const idList = v.pipe(
   v.union([v.string(), v.array(v.string())]),
@@ -103,6 +141,8 @@ export type Problem = {
 
 /** Answers an RFC 9457 problem document. */
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  // A 503 is temporary (a full disk, a provider away): say when to try again.
+  if (problem.status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
   return reply.code(problem.status).type('application/problem+json; charset=utf-8').send(problem);
 }
 
@@ -140,6 +180,16 @@ export function problemFromError(error: unknown, request: FastifyRequest): Probl
       title: titles[statusCode] ?? 'Error',
       status: statusCode,
       detail: (error as Error).message,
+      instance: request.url,
+      requestId: request.id,
+    };
+  }
+  if (isDiskFull(error)) {
+    return {
+      type: 'about:blank',
+      title: titles[503]!,
+      status: 503,
+      detail: 'The server cannot store this now. Try again later.',
       instance: request.url,
       requestId: request.id,
     };
