@@ -66,6 +66,8 @@ export type AppOptions = {
   encoderSecret?: string | undefined;
   /** SITE_URL; default http://localhost:3000. */
   siteUrl?: string;
+  /** SITE_BUILD_TOKEN: the site build's credential for fullprofiles; default a random one per start. */
+  siteBuildToken?: string | undefined;
   /** AGE_PROVIDER_SECRET: signs the age provider's callbacks; default a random one per start (one instance). */
   ageProviderSecret?: string | undefined;
   /**
@@ -137,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hub,
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    siteBuildToken: options.siteBuildToken ?? randomBytes(32).toString('base64url'),
   };
   app.addHook('onClose', async () => deps.pictureRenderer.close());
 

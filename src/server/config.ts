@@ -61,6 +61,11 @@ const EnvSchema = v.object({
   MEDIA_CONCURRENCY: integer(1, 1, 16),
   /** Signs the age-verification provider's callbacks (yoticallback); generated per start when unset (one instance). */
   AGE_PROVIDER_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /**
+   * The site build's credential for its bulk call (fullprofiles): the server passes it to its own builds;
+   * a build elsewhere (Netlify, `npm run rebuild-site`) needs the same value. Generated per start when unset.
+   */
+  SITE_BUILD_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'must be at least 24 characters'), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'))),
 });
 
 export type Config = {
@@ -110,6 +115,8 @@ export type Config = {
   encoderSecret: string | undefined;
   /** AGE_PROVIDER_SECRET: the key of the age provider's signed callbacks (the built-in test provider until a real one is added). */
   ageProviderSecret: string | undefined;
+  /** SITE_BUILD_TOKEN: the site build's credential for fullprofiles; the main job makes one per start when unset. */
+  siteBuildToken: string | undefined;
   mediaConcurrency: number;
   paths: { db: string; media: string; site: string };
 };
@@ -180,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ],
     encoderSecret: e.ENCODER_SECRET,
     ageProviderSecret: e.AGE_PROVIDER_SECRET,
+    siteBuildToken: e.SITE_BUILD_TOKEN,
     mediaConcurrency: e.MEDIA_CONCURRENCY,
     paths: {
       db: path.join(dataDir, 'db'),

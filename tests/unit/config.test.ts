@@ -29,4 +29,10 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SITE_URL: 'https://example.dk/' }).cookieSecure).toBe(true);
     expect(loadConfig({ SITE_URL: 'https://example.dk/' }).siteUrl).toBe('https://example.dk');
   });
+
+  it('takes the site build credential (SITE_BUILD_TOKEN), refusing a short one', () => {
+    expect(loadConfig({}).siteBuildToken).toBeUndefined();
+    expect(loadConfig({ SITE_BUILD_TOKEN: 'b'.repeat(32) }).siteBuildToken).toBe('b'.repeat(32));
+    expect(() => loadConfig({ SITE_BUILD_TOKEN: 'short' })).toThrow(/SITE_BUILD_TOKEN.*at least 24 characters/);
+  });
 });

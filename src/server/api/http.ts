@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AppError, httpStatusOf, type FieldError } from '../domain/errors.ts';
@@ -30,6 +31,8 @@ export type ApiDeps = {
   encoderSecret: string;
   /** The site's public address (SITE_URL). */
   siteUrl: string;
+  /** The site build's credential for its bulk call, fullprofiles (SITE_BUILD_TOKEN, else one per start). */
+  siteBuildToken: string;
 };
 
 export const ADVERTISER_COOKIE = 'sid';
@@ -114,6 +117,18 @@ export function isDiskFull(error: unknown): boolean {
 
 /** Seconds a client is asked to wait before trying again after a 503 (Retry-After). */
 export const RETRY_AFTER_SECONDS = 120;
+
+/**
+ * Calls for the site build only (the bulk `fullprofiles`, with every advert's phone): the request carries
+ * the build's credential as `Authorization: Bearer {SITE_BUILD_TOKEN}`; anyone else gets 401.
+ */
+export function requireSiteBuild(deps: ApiDeps, request: FastifyRequest): void {
+  const given = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  if (!given || !timingSafeEqual(digest(given), digest(deps.siteBuildToken))) {
+    throw new AppError('UNAUTHENTICATED', "This call is for the site build: send the build's credential (SITE_BUILD_TOKEN)");
+  }
+}
 
 /** A query value that may come as a comma list ("1,2,3") or repeated. */
 export const idList = v.pipe(
