@@ -9,6 +9,7 @@ import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import { withLogRules } from './logger.ts';
+import { PERMISSIONS_POLICY, connectSources } from './security-headers.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { isDatabaseReachable } from './db/client.ts';
 import type { DomainEvents } from './domain/context.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
 
   await app.register(fastifyCookie);
@@ -156,7 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The API and the notification hub at the site's own origin and the allowed hub origins only.
+        connectSrc: connectSources(deps.siteUrl, options.hubAllowedOrigins ?? []),
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
