@@ -83,9 +83,27 @@ export function loggableUrl(url: string): string {
 /** Error properties that carry a query's values: dropped from logged errors. */
 const ERROR_VALUE_KEYS = new Set(['params', 'parameters', 'queryOptions', 'detail', 'where', 'internalQuery', 'raw']);
 
-/** PostgreSQL quotes the offending value in some messages ("invalid input syntax for type uuid: \"…\""). */
-function withoutQuotedValues(message: string): string {
-  return message.replace(/((?:invalid input (?:syntax|value)|value too long|out of range)[^:\n]*: )"[^\n]*"/gi, `$1"${REDACTED}"`);
+/**
+ * Error texts without the personal data they may quote: the value PostgreSQL quotes in some messages
+ * ("invalid input syntax for type uuid: \"…\""), email addresses (a mail server's "recipient rejected
+ * <…>") and Danish phone numbers.
+ */
+function withoutPersonalData(message: string): string {
+  return message
+    .replace(/((?:invalid input (?:syntax|value)|value too long|out of range)[^:\n]*: )"[^\n]*"/gi, `$1"${REDACTED}"`)
+    .replace(/[^\s<>()"',;:@]+@[^\s<>()"',;:@]+\.[a-z]{2,}/gi, REDACTED)
+    .replace(/(?:\+45[\s-]?)?\b(?:\d{8}|\d{2}(?:[ -]\d{2}){3})\b/g, REDACTED);
+}
+
+/** A field of an error, its texts made safe (arrays and plain objects a few levels deep). */
+function safeField(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return withoutPersonalData(value);
+  if (typeof value === 'function' || typeof value === 'symbol') return undefined;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > 3) return '[object]';
+  if (Array.isArray(value)) return value.map((item) => safeField(item, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return String(value);
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, ERROR_VALUE_KEYS.has(key) ? undefined : safeField(item, depth + 1)]));
 }
 
 type ErrorLike = Error & Record<string, unknown>;
@@ -97,7 +115,7 @@ function isErrorLike(value: unknown): value is ErrorLike {
 /** The message of one error without the parameters of its query (Drizzle: "Failed query: …\nparams: …"). */
 function safeMessage(error: ErrorLike): string {
   const params = error.message.indexOf('\nparams: ');
-  return withoutQuotedValues(params === -1 ? error.message : error.message.slice(0, params));
+  return withoutPersonalData(params === -1 ? error.message : error.message.slice(0, params));
 }
 
 /** The error chain (the error and its causes), at most 10 deep. */
@@ -131,8 +149,7 @@ export function serializeError(value: unknown, depth = 0): unknown {
     if (key === 'message' || key === 'stack' || key === 'cause' || ERROR_VALUE_KEYS.has(key)) continue;
     const field = value[key];
     if (isErrorLike(field)) out[key] = depth < 5 ? serializeError(field, depth + 1) : undefined;
-    else if (typeof field === 'string') out[key] = withoutQuotedValues(field);
-    else if (typeof field !== 'function') out[key] = field;
+    else out[key] = safeField(field, 0);
   }
   if (Array.isArray(value['errors']) && depth < 5) out['errors'] = (value['errors'] as unknown[]).map((error) => serializeError(error, depth + 1));
   if (isErrorLike(value.cause) && depth < 5) out['cause'] = serializeError(value.cause, depth + 1);

@@ -77,4 +77,18 @@ describe('serializeError', () => {
     expect(logged).not.toContain('jane@example.dk');
     expect(logged).toContain('invalid input syntax for type integer');
   });
+
+  it('drops emails and phone numbers a mail server or driver quotes in its error', () => {
+    const smtp = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <jane.doe@example.dk>: Recipient address rejected"), {
+      code: 'EENVELOPE',
+      response: '550 5.1.1 <jane.doe@example.dk>: Recipient address rejected',
+      rejected: ['jane.doe@example.dk'],
+      command: 'RCPT TO',
+    });
+    const sms = new Error('SMS to +45 29384756 failed (also 29 38 47 56)');
+    const logged = JSON.stringify([serializeError(smtp), serializeError(sms)]);
+    for (const value of ['jane.doe@example.dk', '29384756', '29 38 47 56']) expect(logged).not.toContain(value);
+    expect(logged).toContain('EENVELOPE');
+    expect(logged).toContain('Recipient address rejected');
+  });
 });
