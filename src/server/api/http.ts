@@ -103,8 +103,11 @@ function nulFieldOf(value: unknown, path: string, depth = 0): string | null {
   return null;
 }
 
-/** Error codes of a full disk (or an exhausted quota): the server answers 503 and asks to try again later. */
-const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+/**
+ * Error codes of a full disk (or an exhausted quota), ours or the database's (PostgreSQL's 53100
+ * disk_full): the server answers 503 and asks to try again later.
+ */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
 
 /** Whether an error, or one of its causes, is a full disk (or quota). */
 export function isDiskFull(error: unknown): boolean {
