@@ -3,6 +3,7 @@
  * port, with a fresh data directory, Chromium from the system (or CHROMIUM_PATH). No retries.
  * E2E_BASE_URL points the tests at a server that is already running instead (no webServer is started).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ const baseURL = external ?? `http://127.0.0.1:${port}`;
 // Playwright loads this file in the runner and in every worker: create the data dir once and pass it on.
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'annoncekatalog-e2e-'));
 const dataDir = process.env['E2E_DATA_DIR'];
+// The site build's credential (fullprofiles), for the server and for tests that read adverts in bulk.
+process.env['E2E_SITE_BUILD_TOKEN'] ??= randomBytes(24).toString('base64url');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -66,6 +69,7 @@ export default defineConfig({
             RATE_LIMIT_SCALE: '50',
             // The browser opens the site at 127.0.0.1 while SITE_URL defaults to localhost: let the hub accept it.
             HUB_ALLOWED_ORIGINS: baseURL,
+            SITE_BUILD_TOKEN: process.env['E2E_SITE_BUILD_TOKEN'],
           },
         },
       }),

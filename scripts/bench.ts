@@ -28,6 +28,7 @@
  * the server then rebuilds incrementally at start), BENCH_SERVER_FLAGS (extra V8 flags for the server, space-separated, after SERVER_NODE_FLAGS: to compare
  * flags on the same machine state, e.g. `--liftoff-only`).
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -54,6 +55,8 @@ const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'pages,search,media,rebuild
 const MEDIA_SEARCH_RATE = Number(process.env['BENCH_MEDIA_SEARCH_RATE'] ?? 200);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REUSE = process.env['BENCH_REUSE'] === '1';
+/** The site build's credential the bench's servers are started with (fullprofiles needs it). */
+const BENCH_SITE_BUILD_TOKEN = randomBytes(24).toString('base64url');
 const EXTRA_SERVER_FLAGS = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(/\s+/).filter(Boolean);
 
 type Row = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
@@ -134,6 +137,7 @@ async function startServer(dir: string, port: number): Promise<Server> {
       SUPPORT_ADMIN_PASSWORD: 'bench-admin-password',
       SITE_REBUILD_MINUTES: '1440',
       NODE_ENV: 'production',
+      SITE_BUILD_TOKEN: BENCH_SITE_BUILD_TOKEN,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -240,7 +244,8 @@ async function referenceServer(baseUrl: string, paths: string[]): Promise<{ url:
 }
 
 async function firstAdvertPath(url: string): Promise<string> {
-  const page = (await (await fetch(`${url}/api/frontend/fullprofiles?Take=1`)).json()) as { items: { url: string }[] };
+  const headers = { authorization: `Bearer ${BENCH_SITE_BUILD_TOKEN}` };
+  const page = (await (await fetch(`${url}/api/frontend/fullprofiles?Take=1`, { headers })).json()) as { items: { url: string }[] };
   return page.items[0]!.url;
 }
 

@@ -8,6 +8,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
+import { withLogRules } from './logger.ts';
+import { PERMISSIONS_POLICY, connectSources } from './security-headers.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { isDatabaseReachable } from './db/client.ts';
 import type { DomainEvents } from './domain/context.ts';
@@ -21,7 +23,7 @@ import { backendVerificationRoutes } from './api/backend-verification.ts';
 import { testAgeProviderRoutes } from './api/test-age-provider.ts';
 import { createTestAgeProvider } from './adapters/age-verification/test-age-provider.ts';
 import { createYotiAgeProvider } from './adapters/age-verification/yoti-age-provider.ts';
-import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
+import { assertNoNulCharacters, problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
 import type { MediaStorage, Messaging } from './adapters/types.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { assertSafeKey } from './adapters/storage/keys.ts';
@@ -66,6 +68,8 @@ export type AppOptions = {
   encoderSecret?: string | undefined;
   /** SITE_URL; default http://localhost:3000. */
   siteUrl?: string;
+  /** SITE_BUILD_TOKEN: the site build's credential for fullprofiles; default a random one per start. */
+  siteBuildToken?: string | undefined;
   /** AGE_PROVIDER_SECRET: signs the test age provider's callbacks; default a random one per start (one instance). */
   ageProviderSecret?: string | undefined;
   /**
@@ -104,7 +108,9 @@ function clientWentAway(error: unknown, request: FastifyRequest): boolean {
 /** The HTTP server: /api, media, the built site, health. The same app runs in tests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
-    loggerInstance: options.logger as FastifyBaseLogger,
+    // The log rules (src/server/logger.ts: no secrets, no personal query values, no database parameters) hold
+    // whatever root logger the app was given.
+    loggerInstance: withLogRules(options.logger) as FastifyBaseLogger,
     trustProxy: options.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -146,11 +152,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
     verificationPolicy: { testResultsMayVerify: !options.production },
+    siteBuildToken: options.siteBuildToken ?? randomBytes(32).toString('base64url'),
   };
   app.addHook('onClose', async () => deps.pictureRenderer.close());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
 
   await app.register(fastifyCookie);
@@ -162,7 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The API and the notification hub at the site's own origin and the allowed hub origins only.
+        connectSrc: connectSources(deps.siteUrl, options.hubAllowedOrigins ?? []),
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -188,6 +197,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else if (!(error instanceof AppError)) request.log.info({ err: error }, 'request refused');
     return sendProblem(reply, problem);
   });
+
+  // No text input may hold a NUL character (PostgreSQL refuses it in text): 400 naming the field, for every call.
+  app.addHook('preValidation', async (request) => assertNoNulCharacters(request));
 
   // Before every other route: @fastify/websocket must see them all (closes upgrades to non-hub routes).
   await registerNotificationHub(app, hub, {

@@ -84,6 +84,11 @@ const EnvSchema = v.object({
   YOTI_PUBLIC_KEY_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
   /** The age the estimation must reach (Yoti recommends a buffer above 18). */
   YOTI_AGE_THRESHOLD: integer(25, 18, 40),
+  /**
+   * The site build's credential for its bulk call (fullprofiles): the server passes it to its own builds;
+   * a build elsewhere (Netlify, `npm run rebuild-site`) needs the same value. Generated per start when unset.
+   */
+  SITE_BUILD_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'must be at least 24 characters'), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'))),
 });
 
 /** The age-verification provider the server uses (AGE_PROVIDER and YOTI_*). */
@@ -149,6 +154,8 @@ export type Config = {
   testProviders: string[];
   /** ALLOW_TEST_PROVIDERS was given (production with test providers only). */
   testProvidersAllowed: boolean;
+  /** SITE_BUILD_TOKEN: the site build's credential for fullprofiles; the main job makes one per start when unset. */
+  siteBuildToken: string | undefined;
   mediaConcurrency: number;
   paths: { db: string; media: string; site: string };
 };
@@ -233,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ageProvider,
     testProviders,
     testProvidersAllowed: e.ALLOW_TEST_PROVIDERS === TEST_PROVIDERS_CONSENT,
+    siteBuildToken: e.SITE_BUILD_TOKEN,
     mediaConcurrency: e.MEDIA_CONCURRENCY,
     paths: {
       db: path.join(dataDir, 'db'),

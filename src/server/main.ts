@@ -130,6 +130,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         maxAttempts: 10,
       });
     };
+    // The site build's credential for fullprofiles: SITE_BUILD_TOKEN, else one for this start, passed to
+    // the builds this process runs (a build elsewhere needs SITE_BUILD_TOKEN set on both sides).
+    const siteBuildToken = config.siteBuildToken ?? randomBytes(32).toString('base64url');
     const messaging = createMessaging(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, scheduleRetry }, log);
     const app = await buildApp({
       database,
@@ -152,6 +155,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       ageProvider: config.ageProvider,
       production: config.env === 'production',
       siteUrl: config.siteUrl,
+      siteBuildToken,
     });
     await app.listen({ host: config.host, port: config.port });
     // Load the in-memory search index now rather than on the first visitor's search.
@@ -174,6 +178,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
             log,
             db: database.db,
             fullRebuildHours: config.siteFullRebuildHours,
+            siteBuildToken,
           });
         },
         [EMAIL_RETRY_QUEUE]: async (job) => {

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, passAgeGate, islandsReady, signInAsSupportAdmin } from './fixtures.ts';
+import { test, expect, passAgeGate, islandsReady, signInAsSupportAdmin, siteBuildHeaders } from './fixtures.ts';
 
 type FullProfile = {
   id: number;
@@ -19,7 +19,7 @@ async function allProfiles(request: APIRequestContext, locale = 'da'): Promise<F
   const items: FullProfile[] = [];
   let afterId: number | null = 0;
   while (afterId !== null) {
-    const page = (await (await request.get('/api/frontend/fullprofiles', { params: { AfterId: String(afterId), Take: '500', Locale: locale } })).json()) as {
+    const page = (await (await request.get('/api/frontend/fullprofiles', { params: { AfterId: String(afterId), Take: '500', Locale: locale }, headers: siteBuildHeaders() })).json()) as {
       items: FullProfile[];
       nextAfterId: number | null;
     };

@@ -1,4 +1,4 @@
-import { test, expect, passAgeGate } from './fixtures.ts';
+import { test, expect, passAgeGate, siteBuildHeaders } from './fixtures.ts';
 
 test('an article shows its reading time at 200 words a minute and Article structured data', async ({ page, context, baseURL, request, checkA11y }) => {
   await passAgeGate(context, baseURL);
@@ -84,7 +84,7 @@ test('the sitemap lists adverts, landing and content pages in both languages; ro
   expect(chunks.length).toBeGreaterThan(0);
   let xml = '';
   for (const chunk of chunks) xml += await (await request.get(chunk)).text();
-  const [profile] = ((await (await request.get('/api/frontend/fullprofiles?AfterId=0&Take=1&Locale=da')).json()) as { items: { url: string }[] }).items;
+  const [profile] = ((await (await request.get('/api/frontend/fullprofiles?AfterId=0&Take=1&Locale=da', { headers: siteBuildHeaders() })).json()) as { items: { url: string }[] }).items;
   for (const path of [profile!.url, `/en${profile!.url}`, '/escort/', '/en/thaimassage/', '/artikler/', '/terms-condition/', '/om-os/']) {
     expect(xml, path).toMatch(new RegExp(`<loc>https?://[^<]+${path.replace(/[/.]/g, '\\$&')}</loc>`));
   }

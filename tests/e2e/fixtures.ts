@@ -31,6 +31,12 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/**
+ * The site build's credential for the bulk call fullprofiles (playwright.config.ts starts the server with
+ * it; against E2E_BASE_URL set E2E_SITE_BUILD_TOKEN to that server's SITE_BUILD_TOKEN).
+ */
+export const siteBuildHeaders = (): Record<string, string> => ({ authorization: `Bearer ${process.env['E2E_SITE_BUILD_TOKEN'] ?? ''}` });
+
 /** Marks the visitor as having passed the age gate (the cookie the gate sets). */
 export async function passAgeGate(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   await context.addCookies([{ name: 'age_consent', value: '1', url: baseURL ?? 'http://127.0.0.1:3100' }]);

@@ -2,7 +2,7 @@
  * The support dashboard (issue 6): the pending counts of each queue with the age of the oldest item, the
  * urgent reports flagged, each card linking to its queue.
  */
-import { test, expect, signInAsSupportAdmin } from './fixtures.ts';
+import { test, expect, signInAsSupportAdmin, siteBuildHeaders } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
 
 type Counts = Record<'newAdverts' | 'verifications' | 'pendingChanges' | 'pendingMedia' | 'pendingReviews', { count: number; oldest: string | null }> & {
@@ -15,7 +15,7 @@ test('the dashboard counts a new advert and an urgent report, and links to the q
 
   // A new advert (the advertiser's own session, through the API) and a report of a suspected minor.
   await createAdvertiser(page);
-  const { items } = (await (await page.request.get('/api/frontend/fullprofiles', { params: { AfterId: '0', Take: '1', Locale: 'da' } })).json()) as {
+  const { items } = (await (await page.request.get('/api/frontend/fullprofiles', { params: { AfterId: '0', Take: '1', Locale: 'da' }, headers: siteBuildHeaders() })).json()) as {
     items: { id: number; url: string }[];
   };
   const reported = await page.request.post('/api/frontend/reportadvert', {

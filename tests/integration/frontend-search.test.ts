@@ -30,8 +30,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const get = async (path: string) => {
-  const response = await fetch(`${server.url}${path}`);
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${server.url}${path}`, { headers });
   return { status: response.status, headers: response.headers, body: await response.json() };
 };
 const search = async (params: Record<string, string | number | boolean | number[]>) => {
@@ -230,10 +230,26 @@ describe('reportadvert', () => {
 });
 
 describe('fullprofiles (bulk, for the site build)', () => {
+  /** The site build's call: with its credential. */
+  const build = () => ({ authorization: `Bearer ${server.siteBuildToken}` });
+
+  it('is for the site build only: 401 without its credential or with another, never cached', async () => {
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-the-build-token-0123456789' }, { authorization: server.siteBuildToken }];
+    for (const headers of attempts) {
+      const refused = await get('/api/frontend/fullprofiles?Take=100&Locales=da,en', headers);
+      expect(refused.status).toBe(401);
+      expect(JSON.stringify(refused.body)).not.toContain('"phone"');
+    }
+    const answered = await get('/api/frontend/fullprofiles?Take=100&Locales=da,en', build());
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('cache-control')).toBe('no-store');
+    expect(answered.body.byLocale.da.length).toBeGreaterThan(0);
+  });
+
   it('pages through every public advert in id order, with the same shape as fullprofile', async () => {
-    const first = (await get('/api/frontend/fullprofiles?Take=4')).body;
+    const first = (await get('/api/frontend/fullprofiles?Take=4', build())).body;
     expect(first.items).toHaveLength(4);
-    const rest = (await get(`/api/frontend/fullprofiles?Take=100&AfterId=${first.nextAfterId}`)).body;
+    const rest = (await get(`/api/frontend/fullprofiles?Take=100&AfterId=${first.nextAfterId}`, build())).body;
     expect(rest.nextAfterId).toBeNull();
     const all = [...first.items, ...rest.items];
     expect(all).toHaveLength(10);
@@ -243,7 +259,7 @@ describe('fullprofiles (bulk, for the site build)', () => {
   });
 
   it('answers both languages from one call with Locales, each as fullprofile gives it', async () => {
-    const page = (await get('/api/frontend/fullprofiles?Take=100&Locales=da,en')).body;
+    const page = (await get('/api/frontend/fullprofiles?Take=100&Locales=da,en', build())).body;
     expect(page.nextAfterId).toBeNull();
     expect(page.byLocale.da).toHaveLength(10);
     expect(page.byLocale.en.map((p: { id: number }) => p.id)).toEqual(page.byLocale.da.map((p: { id: number }) => p.id));
@@ -251,7 +267,7 @@ describe('fullprofiles (bulk, for the site build)', () => {
       const single = (await get(`/api/frontend/fullprofile?Id=${ids['thai']}&Locale=${locale}`)).body;
       expect(page.byLocale[locale].find((p: { id: number }) => p.id === ids['thai'])).toEqual(single);
     }
-    const bad = await get('/api/frontend/fullprofiles?Locales=da,xx');
+    const bad = await get('/api/frontend/fullprofiles?Locales=da,xx', build());
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toMatch(/^Locales/);
   });

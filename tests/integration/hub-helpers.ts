@@ -160,3 +160,35 @@ export function upgradeRequest(
     socket.on('error', reject);
   });
 }
+
+/**
+ * An upgraded hub socket over plain TCP that then says nothing and never answers a close (as a client
+ * holding sockets open on purpose would): resolves once upgraded, with when the server cut it off.
+ */
+export function silentUpgradedSocket(server: TestServer, headers: Record<string, string>): Promise<{ gone: Promise<void>; destroy: () => void }> {
+  const { hostname, port } = new URL(server.url);
+  const lines = [
+    'GET /notificationhub HTTP/1.1',
+    `Host: ${hostname}:${port}`,
+    'Connection: Upgrade',
+    'Upgrade: websocket',
+    'Sec-WebSocket-Version: 13',
+    `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return new Promise((resolve, reject) => {
+    let received = '';
+    let upgraded = false;
+    const socket = net.connect(Number(port), hostname, () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
+    const gone = new Promise<void>((done) => socket.on('close', () => done()));
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if (upgraded || !received.includes('\r\n\r\n')) return;
+      upgraded = true;
+      if (received.startsWith('HTTP/1.1 101')) resolve({ gone, destroy: () => socket.destroy() });
+      else reject(new Error(`not upgraded: ${received.split('\r\n')[0]}`));
+    });
+    socket.on('error', () => {});
+  });
+}

@@ -15,6 +15,7 @@ import {
   officialClient,
   rawHubSocket,
   signedInAdvertiser,
+  silentUpgradedSocket,
   upgradeRequest,
   type OfficialClient,
 } from './hub-helpers.ts';
@@ -229,6 +230,33 @@ describe('the protocol', () => {
     await raw.closed;
     expect(raw.records).toEqual([{ error: 'The handshake was not received in time.' }]);
   });
+
+  it('cuts off a socket that never sends its handshake nor answers the close, within seconds', async () => {
+    const owner = await advertiserWithSession(server);
+    const silent = await silentUpgradedSocket(server, { cookie: owner.cookie, origin: SITE_ORIGIN });
+    const started = Date.now();
+    let goneAfter: number | null = null;
+    void silent.gone.then(() => (goneAfter = Date.now() - started));
+    try {
+      // The handshake timeout (2 s here), then the close's grace (2 s), not the 30 s a WebSocket close may wait.
+      await vi.waitFor(() => expect(goneAfter).not.toBeNull(), { timeout: 8_000, interval: 100 });
+      expect(goneAfter).toBeLessThan(6_000);
+    } finally {
+      silent.destroy();
+    }
+  });
+
+  it('closes a connection that sends more invocations than its limit, with an error', async () => {
+    const { raw } = await signedInSocket();
+    raw.sendText(HANDSHAKE);
+    await raw.waitForRecord((record) => Object.keys(record).length === 0);
+    // The browser invokes nothing; a script flooding the hub gets 10 answers in 10 s, then a Close.
+    for (let n = 1; n <= 15; n += 1) raw.sendText(`{"type":1,"invocationId":"${n}","target":"Flood","arguments":[]}${RS}`);
+    const close = await raw.waitForRecord((record) => record['type'] === 7);
+    expect(close).toEqual({ type: 7, error: 'Connection closed with an error: too many invocations (at most 10 in 10 s).', allowReconnect: false });
+    await raw.closed;
+    expect(raw.records.filter((record) => record['type'] === 3)).toHaveLength(10);
+  });
 });
 
 describe('timeouts and shutdown', () => {
@@ -265,6 +293,18 @@ describe('timeouts and shutdown', () => {
       clearInterval(pings);
       pinging.socket.close();
     }
+  });
+
+  it('counts sockets still in their handshake toward the account\'s connection limit (20)', async () => {
+    const owner = await advertiserWithSession(quick);
+    const headers = { cookie: owner.cookie, origin: SITE_ORIGIN };
+    const waiting = await Promise.all(Array.from({ length: 20 }, () => silentUpgradedSocket(quick, headers)));
+    try {
+      expect((await upgradeRequest(quick, headers)).status).toBe(429);
+    } finally {
+      for (const socket of waiting) socket.destroy();
+    }
+    await vi.waitFor(async () => expect((await upgradeRequest(quick, headers)).status).toBe(101));
   });
 
   it('tells its clients to reconnect (elsewhere, or once it is back) when the server stops', async () => {

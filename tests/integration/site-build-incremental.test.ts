@@ -52,7 +52,7 @@ async function rename(id: number, name: string): Promise<void> {
 beforeAll(async () => {
   server = await startTestServer({ now: () => new Date(Date.now() + clockOffset) });
   siteDir = path.join(server.dataDir, 'site');
-  options = { siteDir, apiUrl: server.url, siteUrl: SITE_URL, log: pino({ level: 'silent' }), db: server.db };
+  options = { siteDir, apiUrl: server.url, siteUrl: SITE_URL, log: pino({ level: 'silent' }), db: server.db, siteBuildToken: server.siteBuildToken };
   ids.renamed = (await createAdvert(server.db, { name: 'Rikke Foer' })).id;
   ids.hidden = (await createAdvert(server.db, { name: 'Hanne Skjult' })).id;
   ids.kept = (await createAdvert(server.db, { name: 'Karen Uroert' })).id;
@@ -67,7 +67,7 @@ afterAll(async () => {
 describe('fullprofiles with Ids (what an incremental build reads)', () => {
   it('answers only the public adverts among the ids, and validates them', async () => {
     const hiddenLater = await createAdvert(server.db, { status: PROFILE_STATUS.Deactivated });
-    const get = (query: string) => fetch(`${server.url}/api/frontend/fullprofiles?${query}`);
+    const get = (query: string) => fetch(`${server.url}/api/frontend/fullprofiles?${query}`, { headers: { authorization: `Bearer ${server.siteBuildToken}` } });
     const answer = (await (await get(`Ids=${ids.kept},${hiddenLater.id},${ids.renamed}&Locale=en`)).json()) as {
       items: { id: number }[];
       nextAfterId: number | null;

@@ -196,7 +196,7 @@ describe('a client that goes away mid-answer', () => {
       await createAdvert(server.db, { name: `Afbrudt ${n}`, description: words });
     }
     const from = server.logs.length;
-    const request = 'GET /api/frontend/fullprofiles?Take=100 HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br, gzip\r\n\r\n';
+    const request = `GET /api/frontend/fullprofiles?Take=100 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${server.siteBuildToken}\r\nAccept-Encoding: br, gzip\r\n\r\n`;
     const port = Number(new URL(server.url).port);
     for (let n = 0; n < 5; n += 1) await sendAndHangUp(port, request);
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,8 @@ export type TestServer = {
   logs: Record<string, unknown>[];
   dataDir: string;
   admin: { email: string; password: string };
+  /** The site build's credential (Authorization: Bearer …) for fullprofiles. */
+  siteBuildToken: string;
   close: () => Promise<void>;
 };
 
@@ -95,6 +98,7 @@ export async function startTestServer(
   const logger = options.captureLogs
     ? pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) })
     : pino({ level: process.env['TEST_LOG'] ?? 'silent' });
+  const siteBuildToken = options.app?.siteBuildToken ?? randomBytes(24).toString('base64url');
   const app = await buildApp({
     database: handle,
     events: { publish: (event) => void events.push(event) },
@@ -104,6 +108,7 @@ export async function startTestServer(
     sessionDays: 30,
     cookieSecure: false,
     trustProxy: false,
+    siteBuildToken,
     ...(options.now ? { now: options.now } : {}),
     ...options.app,
   });
@@ -119,6 +124,7 @@ export async function startTestServer(
     logs,
     dataDir,
     admin,
+    siteBuildToken,
     close: async () => {
       await app.close();
       await drop();

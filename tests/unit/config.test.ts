@@ -94,4 +94,10 @@ describe('configuration from the environment', () => {
     expect(refusal({ AGE_PROVIDER: 'maybe' })).toContain('AGE_PROVIDER="maybe": must be test, yoti or none');
     expect(refusal({ YOTI_AGE_THRESHOLD: '16' })).toContain('YOTI_AGE_THRESHOLD="16": must be at least 18');
   });
+
+  it('takes the site build credential (SITE_BUILD_TOKEN), refusing a short one', () => {
+    expect(loadConfig({}).siteBuildToken).toBeUndefined();
+    expect(loadConfig({ SITE_BUILD_TOKEN: 'b'.repeat(32) }).siteBuildToken).toBe('b'.repeat(32));
+    expect(() => loadConfig({ SITE_BUILD_TOKEN: 'short' })).toThrow(/SITE_BUILD_TOKEN.*at least 24 characters/);
+  });
 });

@@ -25,7 +25,9 @@ import { PAGE_SIZE } from '../schemas/search.ts';
 
 export const apiUrl = process.env['API_URL'] || 'http://127.0.0.1:3000';
 
-const client = createApiClient('frontend', { baseUrl: apiUrl });
+/** The build's credential for its bulk call (fullprofiles): SITE_BUILD_TOKEN, set by the server or the host. */
+const siteBuildToken = process.env['SITE_BUILD_TOKEN'];
+const client = createApiClient('frontend', { baseUrl: apiUrl, ...(siteBuildToken ? { headers: { authorization: `Bearer ${siteBuildToken}` } } : {}) });
 const cache = new Map<string, Promise<unknown>>();
 
 function describe(error: unknown): string {

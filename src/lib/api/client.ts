@@ -32,6 +32,8 @@ export type ClientOptions = {
   /** Origin of the API, e.g. 'http://127.0.0.1:3000'; empty (the default) means the page's own origin. */
   baseUrl?: string;
   fetch?: typeof fetch;
+  /** Headers sent with every call (the site build's credential). */
+  headers?: Record<string, string>;
 };
 
 function cleanSearchParams(params: SearchParams | undefined): Record<string, string> | undefined {
@@ -86,6 +88,7 @@ export function createApiClient(area: ApiArea, options: ClientOptions = {}): Api
     timeout: 30_000,
     retry: { limit: 1, methods: ['get'], statusCodes: [408, 502, 503, 504] },
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
   });
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {

@@ -22,6 +22,7 @@ import {
   idList,
   noStore,
   readInput,
+  requireSiteBuild,
   setSessionCookie,
   type ApiDeps,
 } from './http.ts';
@@ -159,6 +160,8 @@ export function frontendRoutes(deps: ApiDeps) {
      * list of at most 1,000) keeps only those adverts (the incremental build asks for the changed ones).
      */
     app.get('/fullprofiles', async (request, reply) => {
+      // Every public advert with its phone, in bulk: for the site build only (issue 15), never cached.
+      requireSiteBuild(deps, request);
       const input = readInput(
         request,
         v.object({
@@ -176,7 +179,7 @@ export function frontendRoutes(deps: ApiDeps) {
           ),
         }),
       );
-      cachePublic(reply, 60);
+      noStore(reply);
       const options = { afterId: input.AfterId, limit: input.Take, now: deps.now(), ids: input.Ids };
       if (input.Locales) return listFullProfilesByLocale(deps.db, { ...options, locales: input.Locales });
       return listFullProfiles(deps.db, { ...options, locale: input.Locale });

@@ -1,4 +1,5 @@
 import type { VerificationPolicy } from '../domain/verification/support-validation.ts';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AppError, httpStatusOf, type FieldError } from '../domain/errors.ts';
@@ -33,6 +34,8 @@ export type ApiDeps = {
   siteUrl: string;
   /** Whether a built-in TEST provider's result may verify (never with NODE_ENV=production). */
   verificationPolicy: VerificationPolicy;
+  /** The site build's credential for its bulk call, fullprofiles (SITE_BUILD_TOKEN, else one per start). */
+  siteBuildToken: string;
 };
 
 export const ADVERTISER_COOKIE = 'sid';
@@ -80,6 +83,59 @@ export function readInput<TSchema extends v.ObjectSchema<v.ObjectEntries, v.Erro
   return result.output;
 }
 
+/**
+ * PostgreSQL cannot store the NUL character in text (nor should any text we keep hold one): input with one
+ * is refused as bad input, naming the field, before any call reads it. Checked for every request's query,
+ * path parameters and parsed body by a hook of the app (src/server/app.ts).
+ */
+export function assertNoNulCharacters(request: FastifyRequest): void {
+  const field = nulFieldOf(request.query, '') ?? nulFieldOf(request.params, '') ?? nulFieldOf(request.body, '');
+  if (field !== null) throw new AppError('INVALID', 'Some required fields are missed', [{ field, message: 'invalid' }]);
+}
+
+/** The path of the first string (or key) holding a NUL character, or null. */
+function nulFieldOf(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null || depth > 32 || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return path || key;
+    const found = nulFieldOf(item, itemPath, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Error codes of a full disk (or an exhausted quota), ours or the database's (PostgreSQL's 53100
+ * disk_full): the server answers 503 and asks to try again later.
+ */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+
+/** Whether an error, or one of its causes, is a full disk (or quota). */
+export function isDiskFull(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 10; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait before trying again after a 503 (Retry-After). */
+export const RETRY_AFTER_SECONDS = 120;
+
+/**
+ * Calls for the site build only (the bulk `fullprofiles`, with every advert's phone): the request carries
+ * the build's credential as `Authorization: Bearer {SITE_BUILD_TOKEN}`; anyone else gets 401.
+ */
+export function requireSiteBuild(deps: ApiDeps, request: FastifyRequest): void {
+  const given = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  if (!given || !timingSafeEqual(digest(given), digest(deps.siteBuildToken))) {
+    throw new AppError('UNAUTHENTICATED', "This call is for the site build: send the build's credential (SITE_BUILD_TOKEN)");
+  }
+}
+
 /** A query value that may come as a comma list ("1,2,3") or repeated. */
 export const idList = v.pipe(
   v.union([v.string(), v.array(v.string())]),
@@ -106,6 +162,8 @@ export type Problem = {
 
 /** Answers an RFC 9457 problem document. */
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  // A 503 is temporary (a full disk, a provider away): say when to try again.
+  if (problem.status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
   return reply.code(problem.status).type('application/problem+json; charset=utf-8').send(problem);
 }
 
@@ -143,6 +201,16 @@ export function problemFromError(error: unknown, request: FastifyRequest): Probl
       title: titles[statusCode] ?? 'Error',
       status: statusCode,
       detail: (error as Error).message,
+      instance: request.url,
+      requestId: request.id,
+    };
+  }
+  if (isDiskFull(error)) {
+    return {
+      type: 'about:blank',
+      title: titles[503]!,
+      status: 503,
+      detail: 'The server cannot store this now. Try again later.',
       instance: request.url,
       requestId: request.id,
     };

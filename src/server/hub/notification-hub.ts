@@ -2,9 +2,12 @@
  * The notification hub (docs/decisions/013, spec §1 and §9): the advertiser's browser keeps one WebSocket
  * open on `/notificationhub` speaking the SignalR JSON hub protocol (./protocol.ts), and the server sends it
  * `VideoUploaded` and `VideoThumbnailUploaded`. This file keeps the connections of this instance, by
- * account, and runs each one: handshake, pings every `keepAliveIntervalMs` (15 s), a Close after
- * `clientTimeoutMs` (30 s) without a message from the client, a Completion with an error for client
- * invocations (the hub has no methods a client may call).
+ * account, and runs each one: handshake (within `handshakeTimeoutMs`, 5 s), pings every `keepAliveIntervalMs`
+ * (15 s), a Close after `clientTimeoutMs` (30 s) without a message from the client, a Completion with an
+ * error for client invocations (the hub has no methods a client may call), and a Close with an error when a
+ * client sends more than `maxInvocationsPerWindow` invocations or `maxMessagesPerWindow` messages in
+ * `rateWindowMs`. A socket the server closes that does not answer the close within `closeGraceMs` is cut
+ * off; sockets still in their handshake count toward the account's connection limit.
  *
  * `sendToAccount` delivers to this instance's connections of the account at once; with Redis (./redis-fanout.ts)
  * it also publishes the record, and every other instance delivers it to its own connections (an instance
@@ -30,20 +33,32 @@ import {
 } from './protocol.ts';
 import { createRedisFanout, type Fanout } from './redis-fanout.ts';
 
-/** The hub's clock; the defaults match the browser client (src/lib/hub.ts). Tests shorten them. */
+/** The hub's clock and limits; the defaults match the browser client (src/lib/hub.ts). Tests shorten them. */
 export type HubTimings = {
   /** A Ping goes to every connection this often (the client's server timeout is 30 s). */
   keepAliveIntervalMs: number;
   /** A connection the client sent nothing on for this long is closed (the client pings every 15 s). */
   clientTimeoutMs: number;
-  /** A connection whose handshake has not arrived by then is closed. */
+  /** A connection whose handshake has not arrived by then is closed (the client sends it at once). */
   handshakeTimeoutMs: number;
+  /** A socket the server closed is cut off if it has not answered the close by then. */
+  closeGraceMs: number;
+  /** The window of the per-connection message limits. */
+  rateWindowMs: number;
+  /** Invocations a connection may send per window (the hub has no methods: the browser sends none). */
+  maxInvocationsPerWindow: number;
+  /** Messages of any kind a connection may send per window (the browser pings every 15 s). */
+  maxMessagesPerWindow: number;
 };
 
 export const DEFAULT_HUB_TIMINGS: HubTimings = {
   keepAliveIntervalMs: 15_000,
   clientTimeoutMs: 30_000,
-  handshakeTimeoutMs: 15_000,
+  handshakeTimeoutMs: 5_000,
+  closeGraceMs: 2_000,
+  rateWindowMs: 10_000,
+  maxInvocationsPerWindow: 10,
+  maxMessagesPerWindow: 100,
 };
 
 /** The longest unfinished record a client may make us hold (a handshake or a ping is a few dozen bytes). */
@@ -115,13 +130,25 @@ export function createNotificationHub(options: NotificationHubOptions): LiveNoti
     keepAliveIntervalMs: options.keepAliveIntervalMs ?? DEFAULT_HUB_TIMINGS.keepAliveIntervalMs,
     clientTimeoutMs: options.clientTimeoutMs ?? DEFAULT_HUB_TIMINGS.clientTimeoutMs,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? DEFAULT_HUB_TIMINGS.handshakeTimeoutMs,
+    closeGraceMs: options.closeGraceMs ?? DEFAULT_HUB_TIMINGS.closeGraceMs,
+    rateWindowMs: options.rateWindowMs ?? DEFAULT_HUB_TIMINGS.rateWindowMs,
+    maxInvocationsPerWindow: options.maxInvocationsPerWindow ?? DEFAULT_HUB_TIMINGS.maxInvocationsPerWindow,
+    maxMessagesPerWindow: options.maxMessagesPerWindow ?? DEFAULT_HUB_TIMINGS.maxMessagesPerWindow,
   };
   const log = options.logger.child({ component: 'notificationhub' });
   const maxPerAccount = options.maxConnectionsPerAccount ?? 20;
   const instanceId = randomUUID();
   const byAccount = new Map<number, Set<Connection>>();
-  /** Sockets taken over but not yet past the handshake (or refused), closed with the rest at shutdown. */
-  const pending = new Set<HubSocket>();
+  /**
+   * Sockets taken over but not yet past the handshake (or refused), with their account: they count toward
+   * the account's connection limit and are closed with the rest at shutdown.
+   */
+  const pending = new Map<HubSocket, number>();
+  const pendingOf = (accountId: number) => {
+    let count = 0;
+    for (const owner of pending.values()) if (owner === accountId) count += 1;
+    return count;
+  };
 
   const deliverLocally = (accountId: number, record: string): number => {
     const connections = byAccount.get(accountId);
@@ -176,7 +203,19 @@ export function createNotificationHub(options: NotificationHubOptions): LiveNoti
     let closed = false;
     let pingTimer: NodeJS.Timeout | undefined;
     let silenceTimer: NodeJS.Timeout | undefined;
-    pending.add(socket);
+    let graceTimer: NodeJS.Timeout | undefined;
+    let windowStarted = Date.now();
+    let invocations = 0;
+    let messages = 0;
+    pending.set(socket, accountId);
+
+    /** Closes the socket; one that does not answer the close (a client gone quiet on purpose) is cut off. */
+    const closeSocket = (code: number) => {
+      closed = true;
+      socket.close(code);
+      graceTimer ??= setTimeout(() => socket.terminate(), timings.closeGraceMs);
+      graceTimer.unref?.();
+    };
 
     const send = (record: string) => {
       if (closed || socket.readyState !== WS_OPEN) return;
@@ -193,8 +232,7 @@ export function createNotificationHub(options: NotificationHubOptions): LiveNoti
     const close = (error: string | undefined, allowReconnect: boolean) => {
       if (closed) return;
       if (handshakeDone) send(formatRecord({ type: MessageType.Close, ...(error ? { error } : {}), allowReconnect }));
-      closed = true;
-      socket.close(1000);
+      closeSocket(1000);
     };
 
     const connection: Connection = { accountId, socket, send, close };
@@ -202,8 +240,7 @@ export function createNotificationHub(options: NotificationHubOptions): LiveNoti
     // A handshake error is the handshake response; a Close message would mean nothing before it.
     const refuseHandshake = (error: string) => {
       send(formatRecord({ error }));
-      closed = true;
-      socket.close(1002);
+      closeSocket(1002);
     };
 
     const handshakeTimer = setTimeout(() => refuseHandshake('The handshake was not received in time.'), timings.handshakeTimeoutMs);
@@ -236,7 +273,33 @@ export function createNotificationHub(options: NotificationHubOptions): LiveNoti
       onMessage(message);
     };
 
+    /** Counts a message against the connection's limits; false (and the connection closed) when over. */
+    const withinLimits = (message: HubMessage): boolean => {
+      const now = Date.now();
+      if (now - windowStarted >= timings.rateWindowMs) {
+        windowStarted = now;
+        invocations = 0;
+        messages = 0;
+      }
+      messages += 1;
+      const invocation = message.type === MessageType.Invocation || message.type === MessageType.StreamInvocation;
+      if (invocation) invocations += 1;
+      const seconds = Math.round(timings.rateWindowMs / 1000);
+      if (invocation && invocations > timings.maxInvocationsPerWindow) {
+        log.info({ accountId }, 'closed a hub connection that sent too many invocations');
+        close(`Connection closed with an error: too many invocations (at most ${timings.maxInvocationsPerWindow} in ${seconds} s).`, false);
+        return false;
+      }
+      if (messages > timings.maxMessagesPerWindow) {
+        log.info({ accountId }, 'closed a hub connection that sent too many messages');
+        close(`Connection closed with an error: too many messages (at most ${timings.maxMessagesPerWindow} in ${seconds} s).`, false);
+        return false;
+      }
+      return true;
+    };
+
     const onMessage = (message: HubMessage) => {
+      if (!withinLimits(message)) return;
       switch (message.type) {
         case MessageType.Invocation:
         case MessageType.StreamInvocation: {
@@ -253,8 +316,7 @@ export function createNotificationHub(options: NotificationHubOptions): LiveNoti
           return;
         }
         case MessageType.Close:
-          closed = true;
-          socket.close(1000);
+          closeSocket(1000);
           return;
         case MessageType.Ping:
         case MessageType.StreamItem:
@@ -291,6 +353,7 @@ export function createNotificationHub(options: NotificationHubOptions): LiveNoti
       clearTimeout(handshakeTimer);
       clearInterval(pingTimer);
       clearTimeout(silenceTimer);
+      clearTimeout(graceTimer);
       pending.delete(socket);
       unregister(connection);
     });
@@ -298,7 +361,7 @@ export function createNotificationHub(options: NotificationHubOptions): LiveNoti
 
   return {
     timings,
-    hasRoomFor: (accountId) => (byAccount.get(accountId)?.size ?? 0) < maxPerAccount,
+    hasRoomFor: (accountId) => (byAccount.get(accountId)?.size ?? 0) + pendingOf(accountId) < maxPerAccount,
     accept,
     connectionCount: (accountId) => {
       if (accountId !== undefined) return byAccount.get(accountId)?.size ?? 0;
@@ -326,7 +389,7 @@ export function createNotificationHub(options: NotificationHubOptions): LiveNoti
       for (const connections of [...byAccount.values()]) {
         for (const connection of [...connections]) connection.close(reason, true);
       }
-      for (const socket of pending) socket.close(1001);
+      for (const socket of pending.keys()) socket.close(1001);
     },
     async close() {
       await fanout?.close();

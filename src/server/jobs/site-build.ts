@@ -33,6 +33,8 @@ export type SiteBuildOptions = {
   maxIncrementalAdverts?: number;
   /** Build in full whatever changed. */
   full?: boolean;
+  /** The credential the build sends to fullprofiles (SITE_BUILD_TOKEN); default the environment's. */
+  siteBuildToken?: string | undefined;
 };
 
 export type BuildKind = 'full' | 'incremental';
@@ -109,6 +111,7 @@ function runAstroBuild(outDir: string, options: SiteBuildOptions, extraEnv: Reco
       SITE_OUT_DIR: outDir,
       ASTRO_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',
+      ...(options.siteBuildToken ? { SITE_BUILD_TOKEN: options.siteBuildToken } : {}),
     };
     // A full build never inherits the incremental build's variables.
     delete env['SITE_ADVERT_IDS'];
