@@ -65,6 +65,11 @@ export type AppOptions = {
   encoderSecret?: string | undefined;
   /** SITE_URL; default http://localhost:3000. */
   siteUrl?: string;
+  /**
+   * NODE_ENV; default from the environment (development when unset). Production never shows the outbox's
+   * links and codes, nor keeps those of undelivered messages in clear.
+   */
+  environment?: 'development' | 'production' | 'test';
   /** AGE_PROVIDER_SECRET: signs the age provider's callbacks; default a random one per start (one instance). */
   ageProviderSecret?: string | undefined;
   /**
@@ -102,10 +107,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
 
+  const environment = options.environment ?? loadConfig().env;
   let messaging = options.messaging;
   if (!messaging) {
     const config = loadConfig();
-    const own = createMessaging(options.database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, app.log);
+    const own = createMessaging(
+      options.database.db,
+      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, keepUndeliveredSecrets: environment !== 'production' },
+      app.log,
+    );
     app.addHook('onClose', async () => own.close());
     messaging = own;
   }
@@ -134,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hub,
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    environment,
   };
   app.addHook('onClose', async () => deps.pictureRenderer.close());
 

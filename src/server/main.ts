@@ -111,7 +111,11 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         maxAttempts: 10,
       });
     };
-    const messaging = createMessaging(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, scheduleRetry }, log);
+    const messaging = createMessaging(
+      database.db,
+      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, keepUndeliveredSecrets: config.env !== 'production', scheduleRetry },
+      log,
+    );
     const app = await buildApp({
       database,
       messaging,
@@ -131,6 +135,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       encoderSecret: config.encoderSecret,
       ageProviderSecret: config.ageProviderSecret,
       siteUrl: config.siteUrl,
+      environment: config.env,
     });
     await app.listen({ host: config.host, port: config.port });
     // Load the in-memory search index now rather than on the first visitor's search.

@@ -30,6 +30,8 @@ export type ApiDeps = {
   encoderSecret: string;
   /** The site's public address (SITE_URL). */
   siteUrl: string;
+  /** NODE_ENV: development and test reveal what production never shows (the outbox's undelivered codes and links). */
+  environment: 'development' | 'production' | 'test';
 };
 
 export const ADVERTISER_COOKIE = 'sid';

@@ -327,8 +327,13 @@ export function supportRoutes(deps: ApiDeps) {
 
     // ---- Outbox, SEO --------------------------------------------------------------------------
 
-    /** The outbox of mail and SMS (codes, links, notices), newest first; the Support role only. */
-    app.get('/outbox', async (request) => listOutboxMessages(ctxOf(request), readInput(request, OutboxQuerySchema)));
+    /**
+     * The outbox of mail and SMS, newest first (outbox:read:any); links and codes masked, except for
+     * undelivered messages in development and tests, where the outbox is the developer's mailbox.
+     */
+    app.get('/outbox', async (request) =>
+      listOutboxMessages(ctxOf(request), readInput(request, OutboxQuerySchema), { revealUndelivered: deps.environment !== 'production' }),
+    );
 
     app.post('/landingpages', async (request, reply) => {
       const input = readInput(request, LandingPageSchema);

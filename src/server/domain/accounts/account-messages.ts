@@ -55,6 +55,7 @@ export function emailVerificationMessage(site: Site, locale: Locale, to: string,
   if (locale === 'en') {
     return {
       to,
+      secrets: [link],
       subject: `Confirm your email address – ${site.siteName}`,
       text: [
         'Hello,',
@@ -70,6 +71,7 @@ export function emailVerificationMessage(site: Site, locale: Locale, to: string,
   }
   return {
     to,
+    secrets: [link],
     subject: `Bekræft din e-mailadresse – ${site.siteName}`,
     text: [
       'Hej,',
@@ -89,7 +91,7 @@ export function smsCodeMessage(site: Site, locale: Locale, to: string, code: str
     locale === 'en'
       ? `Your code for ${site.siteName}: ${code}. It works for ${minutes} minutes. Do not share it with anyone.`
       : `Din kode til ${site.siteName}: ${code}. Den virker i ${minutes} minutter. Del den ikke med andre.`;
-  return { to, text };
+  return { to, text, secrets: [code] };
 }
 
 export function passwordResetMessage(
@@ -104,6 +106,7 @@ export function passwordResetMessage(
   if (locale === 'en') {
     return {
       to,
+      secrets: [link],
       subject: `Reset your password – ${site.siteName}`,
       text: [
         'Hello,',
@@ -119,6 +122,7 @@ export function passwordResetMessage(
   }
   return {
     to,
+    secrets: [link],
     subject: `Nulstil din adgangskode – ${site.siteName}`,
     text: [
       'Hej,',
