@@ -21,6 +21,7 @@ import { backendVerificationRoutes } from './api/backend-verification.ts';
 import { testAgeProviderRoutes } from './api/test-age-provider.ts';
 import { createTestAgeProvider } from './adapters/age-verification/test-age-provider.ts';
 import { problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
+import { createAfterResponse, type AfterResponse } from './api/after-response.ts';
 import type { MediaStorage, Messaging } from './adapters/types.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { assertSafeKey } from './adapters/storage/keys.ts';
@@ -65,6 +66,8 @@ export type AppOptions = {
   encoderSecret?: string | undefined;
   /** SITE_URL; default http://localhost:3000. */
   siteUrl?: string;
+  /** Work the doors start after their answer (after-response.ts); default one made with the app's log. */
+  afterResponse?: AfterResponse;
   /**
    * NODE_ENV; default from the environment (development when unset). Production never shows the outbox's
    * links and codes, nor keeps those of undelivered messages in clear.
@@ -145,7 +148,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
     environment,
+    afterResponse: options.afterResponse ?? createAfterResponse(app.log),
   };
+  app.addHook('onClose', async () => deps.afterResponse.settle());
   app.addHook('onClose', async () => deps.pictureRenderer.close());
 
   app.addHook('onSend', async (request, reply) => {

@@ -72,8 +72,12 @@ export async function fieldErrors(response: Response): Promise<Record<string, st
   return Object.fromEntries((problem.errors ?? []).map((e) => [e.field, e.message]));
 }
 
-/** Messages in the outbox for one recipient, oldest first. */
+/**
+ * Messages in the outbox for one recipient, oldest first, once the work the doors started after their
+ * answers has ended (a reset's email is sent after the 204: src/server/api/after-response.ts).
+ */
 export async function outboxFor(server: TestServer, recipient: string) {
+  await server.settle();
   return server.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient)).orderBy(asc(outboxMessages.id));
 }
 

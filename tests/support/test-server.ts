@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { migrateDatabase, openDatabase, type DatabaseHandle, type Db } from '#server/db/client.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
 import { buildApp, type AppOptions } from '#server/app.ts';
+import { createAfterResponse } from '#server/api/after-response.ts';
 import type { DomainEvent } from '#server/domain/context.ts';
 import { ensureBootstrapAdmin } from '#server/domain/support-users/save-support-user.ts';
 import { SYSTEM } from '#server/domain/context.ts';
@@ -21,6 +22,8 @@ export type TestServer = {
   logs: Record<string, unknown>[];
   dataDir: string;
   admin: { email: string; password: string };
+  /** Waits for the work the doors started after their answers (a reset's email: src/server/api/after-response.ts). */
+  settle: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -95,7 +98,9 @@ export async function startTestServer(
   const logger = options.captureLogs
     ? pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) })
     : pino({ level: process.env['TEST_LOG'] ?? 'silent' });
+  const afterResponse = createAfterResponse(logger);
   const app = await buildApp({
+    afterResponse,
     database: handle,
     events: { publish: (event) => void events.push(event) },
     logger,
@@ -119,6 +124,7 @@ export async function startTestServer(
     logs,
     dataDir,
     admin,
+    settle: () => afterResponse.settle(),
     close: async () => {
       await app.close();
       await drop();

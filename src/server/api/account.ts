@@ -87,9 +87,12 @@ export function accountFrontendRoutes(deps: ApiDeps) {
       },
     );
 
+    // 204 at once, known email or not: the lookup, the link and the email run after the answer, so its
+    // time tells nothing (issue 15).
     app.post('/resetpassword', { config: { rateLimit: limitOf(deps, 'resetpassword') } }, async (request, reply) => {
       const input = readInput(request, ResetPasswordSchema);
-      await requestPasswordReset(contextFor(deps, request, { type: 'visitor' }), { email: input.Email }, { messaging });
+      const ctx = contextFor(deps, request, { type: 'visitor' });
+      deps.afterResponse.run('resetpassword', () => requestPasswordReset(ctx, { email: input.Email }, { messaging }));
       return reply.code(204).send();
     });
 

@@ -1,3 +1,4 @@
+import type { AfterResponse } from './after-response.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AppError, httpStatusOf, type FieldError } from '../domain/errors.ts';
@@ -30,6 +31,8 @@ export type ApiDeps = {
   encoderSecret: string;
   /** The site's public address (SITE_URL). */
   siteUrl: string;
+  /** Work a door starts after its answer (the same answer time whatever the work finds: after-response.ts). */
+  afterResponse: AfterResponse;
   /** NODE_ENV: development and test reveal what production never shows (the outbox's undelivered codes and links). */
   environment: 'development' | 'production' | 'test';
 };

@@ -136,9 +136,11 @@ export function supportRoutes(deps: ApiDeps) {
       return reply.code(204).send();
     });
 
+    // 204 at once, known email or not: the work runs after the answer, so its time tells nothing (issue 15).
     app.post('/resetpassword', { config: limitOf(deps, 'resetpassword') }, async (request, reply) => {
       const input = readInput(request, ResetPasswordSchema);
-      await requestSupportPasswordReset(contextFor(deps, request, { type: 'visitor' }), { email: input.Email }, { messaging });
+      const ctx = contextFor(deps, request, { type: 'visitor' });
+      deps.afterResponse.run('support resetpassword', () => requestSupportPasswordReset(ctx, { email: input.Email }, { messaging }));
       return reply.code(204).send();
     });
 
