@@ -182,6 +182,48 @@ export function passwordChangedMessage(
   };
 }
 
+/**
+ * To the owner of an address someone tried to sign up with (createprofile): they already have an account;
+ * sign in or reset the password. The sign-up itself tells the visitor nothing more (issue 15).
+ */
+export function signUpAttemptMessage(site: Site, locale: Locale, to: string): OutgoingEmail {
+  const prefix = locale === 'en' ? '/en' : '';
+  const signIn = `${site.siteUrl}${prefix}/login/`;
+  const reset = `${site.siteUrl}${prefix}/login/forgot/`;
+  if (locale === 'en') {
+    return {
+      to,
+      subject: `Someone tried to sign up with your email address – ${site.siteName}`,
+      text: [
+        'Hello,',
+        '',
+        `Someone just tried to create an account at ${site.siteName} with this email address. You already have an account here, so no new account was made.`,
+        `If it was you, sign in: ${signIn}`,
+        `Forgot your password? Reset it here: ${reset}`,
+        '',
+        'If it was not you, you can ignore this email; nothing was changed.',
+        '',
+        site.siteName,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `Nogen forsøgte at oprette en konto med din e-mailadresse – ${site.siteName}`,
+    text: [
+      'Hej,',
+      '',
+      `Nogen har netop forsøgt at oprette en konto på ${site.siteName} med denne e-mailadresse. Du har allerede en konto her, så der er ikke oprettet en ny.`,
+      `Var det dig, så log ind her: ${signIn}`,
+      `Har du glemt din adgangskode? Nulstil den her: ${reset}`,
+      '',
+      'Var det ikke dig, kan du se bort fra denne e-mail; intet er ændret.',
+      '',
+      site.siteName,
+    ].join('\n'),
+  };
+}
+
 /** To the old address when the account's email changed. */
 export function emailChangedMessage(site: Site, locale: Locale, to: string, newEmail: string): OutgoingEmail {
   const contact = site.supportEmail ? ` (${site.supportEmail})` : '';
