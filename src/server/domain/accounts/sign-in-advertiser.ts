@@ -12,8 +12,8 @@ import { RESTORE_DAYS } from '../adverts/statuses.ts';
 
 export { LOCK_MINUTES, MAX_FAILED_SIGN_INS } from './sign-in-lock.ts';
 
-/** One row of support's login history per attempt. */
-async function recordLoginEvent(ctx: DomainContext, event: { accountId: number | null; email: string; success: boolean }) {
+/** One row of support's login history per attempt (sign-in, and restoreprofile's password check). */
+export async function recordLoginEvent(ctx: DomainContext, event: { accountId: number | null; email: string; success: boolean }) {
   await ctx.db.insert(loginEvents).values({
     accountId: event.accountId,
     email: event.email,
