@@ -24,6 +24,8 @@ import { testAgeProviderRoutes } from './api/test-age-provider.ts';
 import { createTestAgeProvider } from './adapters/age-verification/test-age-provider.ts';
 import { createYotiAgeProvider } from './adapters/age-verification/yoti-age-provider.ts';
 import { assertNoNulCharacters, problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
+
+import { createAfterResponse, type AfterResponse } from './api/after-response.ts';
 import type { MediaStorage, Messaging } from './adapters/types.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { assertSafeKey } from './adapters/storage/keys.ts';
@@ -71,17 +73,21 @@ export type AppOptions = {
   /** SITE_BUILD_TOKEN: the site build's credential for fullprofiles; default a random one per start. */
   siteBuildToken?: string | undefined;
   /** AGE_PROVIDER_SECRET: signs the test age provider's callbacks; default a random one per start (one instance). */
+  /** Work the doors start after their answer (after-response.ts); default one made with the app's log. */
+  afterResponse?: AfterResponse;
+  /**
+   * NODE_ENV; default from the environment (development when unset). Production never shows the outbox's
+   * links and codes, nor keeps those of undelivered messages in clear; a built-in TEST provider's result is
+   * never accepted as a verification there, and the test provider's page says the installation runs one.
+   */
+  environment?: 'development' | 'production' | 'test';
+  /** AGE_PROVIDER_SECRET: signs the age provider's callbacks; default a random one per start (one instance). */
   ageProviderSecret?: string | undefined;
   /**
    * The age-verification provider (AGE_PROVIDER, YOTI_*; src/server/config.ts); default the built-in TEST
    * provider. `none`: the online check is not offered. `timeoutMs` bounds each call to Yoti (default 10 s).
    */
   ageProvider?: AgeProviderConfig & { timeoutMs?: number };
-  /**
-   * NODE_ENV=production: a built-in TEST provider's result is never accepted as a verification, and the
-   * test provider's page says the installation runs one. Default false (development and tests).
-   */
-  production?: boolean;
   /**
    * The worker of the `media.video` transcode jobs (src/server/jobs/video-job.ts), on by default; `false`
    * leaves queued jobs for a later start (tests simulating a crash), settings shorten its limits.
@@ -119,10 +125,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
 
+  const environment = options.environment ?? loadConfig().env;
   let messaging = options.messaging;
   if (!messaging) {
     const config = loadConfig();
-    const own = createMessaging(options.database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, app.log);
+    const own = createMessaging(
+      options.database.db,
+      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, keepUndeliveredSecrets: environment !== 'production' },
+      app.log,
+    );
     app.addHook('onClose', async () => own.close());
     messaging = own;
   }
@@ -151,9 +162,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hub,
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
     siteUrl: options.siteUrl ?? 'http://localhost:3000',
-    verificationPolicy: { testResultsMayVerify: !options.production },
+    verificationPolicy: { testResultsMayVerify: environment !== 'production' },
     siteBuildToken: options.siteBuildToken ?? randomBytes(32).toString('base64url'),
+    environment,
+    afterResponse: options.afterResponse ?? createAfterResponse(app.log),
   };
+  app.addHook('onClose', async () => deps.afterResponse.settle());
   app.addHook('onClose', async () => deps.pictureRenderer.close());
 
   app.addHook('onSend', async (request, reply) => {
@@ -256,7 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : testAgeProvider;
   await app.register(backendVerificationRoutes(deps, { ageProvider }), { prefix: '/api/backend' });
   if (testAgeProvider) {
-    await app.register(testAgeProviderRoutes(testAgeProvider, ageProviderSecret, { production: options.production ?? false }), {
+    await app.register(testAgeProviderRoutes(testAgeProvider, ageProviderSecret, { production: environment === 'production' }), {
       prefix: '/test-age-provider',
     });
   }

@@ -133,7 +133,11 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     // The site build's credential for fullprofiles: SITE_BUILD_TOKEN, else one for this start, passed to
     // the builds this process runs (a build elsewhere needs SITE_BUILD_TOKEN set on both sides).
     const siteBuildToken = config.siteBuildToken ?? randomBytes(32).toString('base64url');
-    const messaging = createMessaging(database.db, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, scheduleRetry }, log);
+    const messaging = createMessaging(
+      database.db,
+      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, keepUndeliveredSecrets: config.env !== 'production', scheduleRetry },
+      log,
+    );
     const app = await buildApp({
       database,
       messaging,
@@ -153,9 +157,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       encoderSecret: config.encoderSecret,
       ageProviderSecret: config.ageProviderSecret,
       ageProvider: config.ageProvider,
-      production: config.env === 'production',
       siteUrl: config.siteUrl,
       siteBuildToken,
+      environment: config.env,
     });
     await app.listen({ host: config.host, port: config.port });
     // Load the in-memory search index now rather than on the first visitor's search.

@@ -1,4 +1,5 @@
 /** Helpers for the advertiser-account tests: HTTP calls, the outbox, a valid createprofile body. */
+import http from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { cities, outboxMessages } from '#server/db/schema.ts';
@@ -21,6 +22,43 @@ export function call(server: TestServer, path: string, options: Call = {}): Prom
   });
 }
 
+/**
+ * A JSON POST over HTTP from another loopback address (127.0.0.2, …): the server sees that client
+ * address as `request.ip`, as it sees a visitor on another machine. Answers the status and the body.
+ */
+export function postFrom(
+  server: TestServer,
+  localAddress: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown>; headers: http.IncomingHttpHeaders }> {
+  const url = new URL(`${server.url}${path}`);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
 /** The advertiser session cookie a response set ("sid=…"), or undefined. */
 export function sessionCookieOf(response: Response): string | undefined {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
@@ -34,8 +72,12 @@ export async function fieldErrors(response: Response): Promise<Record<string, st
   return Object.fromEntries((problem.errors ?? []).map((e) => [e.field, e.message]));
 }
 
-/** Messages in the outbox for one recipient, oldest first. */
+/**
+ * Messages in the outbox for one recipient, oldest first, once the work the doors started after their
+ * answers has ended (a reset's email is sent after the 204: src/server/api/after-response.ts).
+ */
 export async function outboxFor(server: TestServer, recipient: string) {
+  await server.settle();
   return server.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient)).orderBy(asc(outboxMessages.id));
 }
 

@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loginEvents } from '#server/db/schema.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { GOOD_PASSWORD, call, createProfileOverHttp, fieldErrors, lastResetLink, sessionCookieOf, type Call } from './accounts-helpers.ts';
+import {
+  GOOD_PASSWORD,
+  call,
+  createProfileOverHttp,
+  fieldErrors,
+  lastResetLink,
+  postFrom,
+  sessionCookieOf,
+  uniqueEmail,
+  type Call,
+} from './accounts-helpers.ts';
 
 let server: TestServer;
 
@@ -68,10 +78,40 @@ describe('login', () => {
   });
 });
 
+describe('the sign-in lock is per email and client address (issue 15)', () => {
+  it('five wrong passwords from another address lock out that address only, never the owner', async () => {
+    const owner = await createProfileOverHttp(server); // createprofile: 1 call
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const wrong = await postFrom(server, '127.0.0.2', '/api/frontend/login', { email: owner.email, password: `guess ${attempt}` });
+      expect(wrong.status).toBe(401);
+    }
+    const attacker = await postFrom(server, '127.0.0.2', '/api/frontend/login', { email: owner.email, password: GOOD_PASSWORD });
+    expect(attacker.status).toBe(429);
+    expect(attacker.body['errors']).toEqual([{ field: 'password', message: 'accountLocked' }]);
+
+    // The owner, from their own address, signs in as usual.
+    const own = await login(owner.email, GOOD_PASSWORD);
+    expect(own.status, await own.clone().text()).toBe(200);
+  });
+
+  it('answers an unknown email after five tries exactly as a locked account', async () => {
+    const owner = await createProfileOverHttp(server); // createprofile: 1 call
+    const unknown = uniqueEmail('nobody');
+    const answers: Record<string, { status: number; body: Record<string, unknown> }[]> = { known: [], unknown: [] };
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      answers['known']!.push(await postFrom(server, '127.0.0.3', '/api/frontend/login', { email: owner.email, password: `guess ${attempt}` }));
+      answers['unknown']!.push(await postFrom(server, '127.0.0.4', '/api/frontend/login', { email: unknown, password: `guess ${attempt}` }));
+    }
+    const shape = (answer: { status: number; body: Record<string, unknown> }) => ({ status: answer.status, body: { ...answer.body, requestId: undefined } });
+    expect(answers['unknown']!.map(shape)).toEqual(answers['known']!.map(shape));
+    expect(answers['unknown']!.at(-1)).toMatchObject({ status: 429, body: { errors: [{ field: 'password', message: 'accountLocked' }] } });
+  });
+});
+
 describe('rate limits (429 problem+json)', () => {
   it('createprofile: 20 calls an hour from one address', async () => {
     const { passed, limited } = await callUntilLimited('/api/frontend/createprofile', { body: {} }, 25);
-    expect(passed).toBe(19);
+    expect(passed).toBe(17); // three profiles were created above
     await expectTooManyRequests(limited);
   });
 

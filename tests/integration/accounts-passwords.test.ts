@@ -2,10 +2,12 @@
  * Advertiser accounts over real HTTP (spec §7): resetpassword, changepassword and updatepassword, with
  * links read from the outbox. The server's clock can be moved on (`advance`) for expiry.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, loginEvents } from '#server/db/schema.ts';
-import type { TestServer } from '#tests/support/test-server.ts';
+import { createOutboxMessaging } from '#server/adapters/messaging/outbox-messaging.ts';
+import type { Messaging } from '#server/adapters/types.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import {
   GOOD_PASSWORD,
   call,
@@ -103,5 +105,61 @@ describe('updatepassword', () => {
     expect((await outboxFor(server, owner.email)).at(-1)!.subject).toContain('Din adgangskode er ændret');
     const events = await server.db.select().from(loginEvents).where(eq(loginEvents.accountId, owner.profile.id));
     expect(events.map((e) => e.success)).toEqual([true]);
+  });
+});
+
+describe('resetpassword answers known and unknown emails alike (issue 15)', () => {
+  // A mail provider that can hold emails until released: an answer that waited for the email (which
+  // only a known address gets) would not come while it is held.
+  let held: Promise<void> | null = null;
+  let release: () => void = () => {};
+  const hold = () => {
+    held = new Promise<void>((resolve) => {
+      release = () => {
+        held = null;
+        resolve();
+      };
+    });
+  };
+  let outbox: Messaging | undefined;
+  const slowProvider: Messaging = {
+    sendEmail: async (message) => {
+      if (held) await held;
+      await outbox!.sendEmail(message);
+    },
+    sendSms: async (message) => outbox!.sendSms(message),
+  };
+  let slow: TestServer;
+  beforeAll(async () => {
+    slow = await startTestServer({ app: { messaging: slowProvider } });
+    outbox = createOutboxMessaging(slow.db, { keepUndeliveredSecrets: true });
+  });
+  afterAll(async () => {
+    release();
+    await slow?.close();
+  });
+
+  it('answers 204 before any work only a known email causes, for advertisers and support users', async () => {
+    const owner = await createProfileOverHttp(slow);
+    hold();
+    const reset = (area: 'frontend' | 'support', Email: string) =>
+      fetch(`${slow.url}/api/${area}/resetpassword`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Email }),
+        signal: AbortSignal.timeout(5_000),
+      });
+    for (const [area, known] of [
+      ['frontend', owner.email],
+      ['support', slow.admin.email],
+    ] as const) {
+      expect((await reset(area, uniqueEmail('nobody'))).status).toBe(204);
+      // Today's code waited for the held email here (and timed out).
+      expect((await reset(area, known)).status).toBe(204);
+    }
+    // The emails go out once the provider lets them: the links still reach their owners.
+    release();
+    expect((await lastResetLink(slow, owner.email)).id).toBe(owner.profile.id);
+    expect((await outboxFor(slow, slow.admin.email)).at(-1)!.body).toContain('/support/login/change/?token=');
   });
 });

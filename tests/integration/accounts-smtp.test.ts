@@ -12,7 +12,7 @@ import { createMessaging } from '#server/adapters/messaging/create-messaging.ts'
 import { pruneOutbox } from '#server/domain/accounts/list-outbox-messages.ts';
 import { openTestDatabase, startTestServer } from '#tests/support/test-server.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { createProfileOverHttp, outboxFor } from './accounts-helpers.ts';
+import { call, createProfileOverHttp, outboxFor } from './accounts-helpers.ts';
 
 type Received = { from: string; to: string[]; data: string };
 
@@ -77,9 +77,14 @@ afterAll(async () => {
 });
 
 describe('the SMTP email adapter', () => {
-  it('delivers over SMTP and records sentAt on the outbox row', async () => {
-    const messaging = createMessaging(database.handle.db, { smtpUrl: smtp.url, mailFrom: 'Annoncekatalog <no-reply@example.test>' });
-    await messaging.sendEmail({ to: 'sofie@example.test', subject: 'Bekræft din e-mailadresse', text: 'Hej,\nåbn linket: http://localhost:3000/backend/basic/?url=abc' });
+  it('delivers over SMTP and records sentAt on the outbox row, where the link is kept masked only', async () => {
+    const messaging = createMessaging(database.handle.db, {
+      smtpUrl: smtp.url,
+      mailFrom: 'Annoncekatalog <no-reply@example.test>',
+      keepUndeliveredSecrets: true,
+    });
+    const link = 'http://localhost:3000/backend/basic/?url=abc';
+    await messaging.sendEmail({ to: 'sofie@example.test', subject: 'Bekræft din e-mailadresse', text: `Hej,\nåbn linket: ${link}`, secrets: [link] });
     messaging.close();
 
     expect(smtp.received).toHaveLength(1);
@@ -91,6 +96,9 @@ describe('the SMTP email adapter', () => {
     const [row] = await database.handle.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'sofie@example.test'));
     expect(row).toMatchObject({ channel: 'email', subject: 'Bekræft din e-mailadresse', error: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
+    // Delivered: only the recipient has the link (issue 15), even where the outbox keeps undelivered text.
+    expect(row!.body).toBe('Hej,\nåbn linket: [hidden: sent only to the recipient]');
+    expect(row!.maskedBody).toBe(row!.body);
   });
 
   it('keeps a refused message in the outbox with the error, without failing the caller', async () => {
@@ -116,11 +124,13 @@ describe('the SMTP email adapter', () => {
       scheduleRetry: async (outboxId) => void scheduled.push(outboxId),
     });
     smtp.refusing.add('later@example.test');
-    await messaging.sendEmail({ to: 'later@example.test', subject: 'Nulstil din adgangskode', text: 'Linket virker i 1 time.' });
+    const link = 'http://localhost:3000/login/change/?token=later-token&id=7';
+    await messaging.sendEmail({ to: 'later@example.test', subject: 'Nulstil din adgangskode', text: `${link}\nLinket virker i 1 time.`, secrets: [link] });
     expect(scheduled).toHaveLength(1);
     const id = scheduled[0]!;
     const row = async () => (await database.handle.db.select().from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!;
-    expect(await row()).toMatchObject({ recipient: 'later@example.test', sentAt: null });
+    // Kept in clear until delivered: the retry sends it from the row.
+    expect(await row()).toMatchObject({ recipient: 'later@example.test', sentAt: null, body: `${link}\nLinket virker i 1 time.` });
 
     // Still refused: the retry fails (the job queue tries again later), and the row says why.
     await expect(messaging.retryEmail(id)).rejects.toThrow(/550|Mailbox unavailable/);
@@ -136,7 +146,9 @@ describe('the SMTP email adapter', () => {
     messaging.close();
     const delivered = smtp.received.slice(before);
     expect(delivered.map((m) => m.to)).toEqual([['later@example.test']]);
+    expect(readable(delivered[0]!.data)).toContain(link);
     expect(readable(delivered[0]!.data)).toContain('Linket virker i 1 time.');
+    expect((await row()).body).toBe('[hidden: sent only to the recipient]\nLinket virker i 1 time.');
   });
 
   it('keeps messages for 30 days: older ones, with their codes and links, are pruned', async () => {
@@ -164,17 +176,22 @@ describe('the SMTP email adapter', () => {
 });
 
 describe('createprofile with SMTP_URL set', () => {
-  it('sends the email verification link over SMTP and keeps it in the outbox', async () => {
+  it('sends the email verification link over SMTP and keeps it masked in the outbox', async () => {
     const previous = process.env['SMTP_URL'];
     process.env['SMTP_URL'] = smtp.url;
     const server = await startTestServer();
     try {
-      const { email } = await createProfileOverHttp(server);
+      const { email, cookie } = await createProfileOverHttp(server);
       const mail = smtp.received.find((m) => m.to.includes(email));
       expect(mail).toBeDefined();
       expect(readable(mail!.data)).toMatch(/\/backend\/basic\/\?url=[\w-]{40,}/);
       const [row] = await outboxFor(server, email);
       expect(row!.sentAt).toBeInstanceOf(Date);
+      // The outbox keeps the link masked; the owner's link from the mail still confirms the address.
+      expect(row!.body).not.toMatch(/url=/);
+      const token = /\/backend\/basic\/\?url=([\w-]{40,})/.exec(readable(mail!.data))![1]!;
+      const confirmed = await call(server, '/api/backend/emailverification', { query: { Url: token }, cookie });
+      expect(confirmed.status, await confirmed.clone().text()).toBe(200);
     } finally {
       if (previous === undefined) delete process.env['SMTP_URL'];
       else process.env['SMTP_URL'] = previous;

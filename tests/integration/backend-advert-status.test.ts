@@ -19,6 +19,7 @@ import {
 } from '#server/db/schema.ts';
 import { startTestServer, signIn, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, callApi, createAdvertiser } from '#tests/support/fixtures.ts';
+import { postFrom } from './accounts-helpers.ts';
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -168,6 +169,21 @@ describe('deleteuser and restoreprofile', () => {
     expect((await advertRow(a.id)).deletedAt).toBeNull();
     // Signing in works again.
     expect((await signIn(server, 'frontend', { email: a.email, password: a.password })).startsWith('sid=')).toBe(true);
+  });
+
+  it("restoreprofile's password check is locked like sign-in: five wrong passwords from one address (issue 15)", async () => {
+    const a = await advertiser();
+    expect((await api('deleteuser', a.cookie, { Password: a.password })).status).toBe(204);
+    for (let n = 0; n < 5; n += 1) {
+      const wrong = await postFrom(server, '127.0.0.7', '/api/frontend/restoreprofile', { Email: a.email, Password: `guess number ${n}` });
+      expect(wrong.status).toBe(401);
+    }
+    const locked = await postFrom(server, '127.0.0.7', '/api/frontend/restoreprofile', { Email: a.email, Password: a.password });
+    expect(locked.status).toBe(429);
+    expect(locked.body['errors']).toEqual([{ field: 'password', message: 'accountLocked' }]);
+    // The owner, from their own address, restores as usual.
+    const restored = await callApi(server.url, '/api/frontend/restoreprofile', { body: { Email: a.email, Password: a.password } });
+    expect(restored.status).toBe(200);
   });
 
   it('a locked advert stays locked after deletion and restore', async () => {

@@ -1,12 +1,14 @@
 /**
- * GET /api/support/outbox over real HTTP: support (the Support role) reads the SMS codes and email links
- * the site sent, newest first, filtered by recipient and paged; without a session 401, without the
- * Support role 403.
+ * GET /api/support/outbox over real HTTP: with `outbox:read:any` (Administration) the messages the site
+ * sent, newest first, filtered by recipient and paged; without a session 401, without the permission 403
+ * (a Support user included: issue 15). In development and tests (this server) undelivered codes and links
+ * are shown, as the outbox is the developer's mailbox; in production every link and code that grants
+ * access is masked in the view and in the stored row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { call, createProfileOverHttp } from './accounts-helpers.ts';
-import { signInAdmin } from './support-helpers.ts';
+import { call, createProfileOverHttp, outboxFor } from './accounts-helpers.ts';
+import { createSupportUserOverHttp, signInAdmin, signInSupport } from './support-helpers.ts';
 
 let server: TestServer;
 let supportCookie: string;
@@ -32,7 +34,7 @@ async function outbox(query: Record<string, string | number>, cookie = supportCo
 }
 
 describe('the outbox for support', () => {
-  it('answers 401 without a session and 403 to a support user without the Support role', async () => {
+  it('answers 401 without a session and 403 to a support user without Administration', async () => {
     const anonymous = await call(server, '/api/support/outbox');
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('content-type')).toContain('application/problem+json');
@@ -43,6 +45,13 @@ describe('the outbox for support', () => {
     const seoCookie = await signIn(server, 'support', seo);
     const refused = await call(server, '/api/support/outbox', { cookie: seoCookie });
     expect(refused.status).toBe(403);
+
+    // The Support role (moderation, impersonation) does not read the outbox either.
+    const support = await createSupportUserOverHttp(server, { permissions: ['Support'] }, supportCookie);
+    const supportOnly = await signInSupport(server, support);
+    const answer = await call(server, '/api/support/outbox', { cookie: supportOnly });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('content-type')).toContain('application/problem+json');
 
     // An advertiser's session is not a support session either.
     const advertiser = await createProfileOverHttp(server);
@@ -78,5 +87,59 @@ describe('the outbox for support', () => {
     const response = await call(server, '/api/support/outbox', { query: { Take: 1000 }, cookie: supportCookie });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([{ field: 'Take', message: 'range' }]);
+  });
+});
+
+describe('a Support user cannot take over an account through the outbox (issue 15)', () => {
+  it("asks for an advertiser's and an administrator's reset links but cannot read them", async () => {
+    const support = await createSupportUserOverHttp(server, { permissions: ['Support'] }, supportCookie);
+    const supportOnly = await signInSupport(server, support);
+    const advertiser = await createProfileOverHttp(server);
+
+    // Anyone may ask for a reset; the link goes to the owner's mailbox only.
+    expect((await call(server, '/api/frontend/resetpassword', { body: { Email: advertiser.email } })).status).toBe(204);
+    expect((await call(server, '/api/support/resetpassword', { body: { Email: server.admin.email } })).status).toBe(204);
+    for (const To of [advertiser.email, server.admin.email]) {
+      const refused = await call(server, '/api/support/outbox', { query: { To }, cookie: supportOnly });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).not.toContain('/login/change/?token=');
+    }
+  });
+});
+
+describe('the outbox in production', () => {
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startTestServer({ app: { environment: 'production' } });
+  });
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  it('never keeps nor shows the links and codes no provider delivered, not even to Administration', async () => {
+    const admin = await signInAdmin(production);
+    const { email, phone } = await createProfileOverHttp(production);
+    expect((await call(production, '/api/frontend/resetpassword', { body: { Email: email } })).status).toBe(204);
+    await expect.poll(async () => (await outboxFor(production, email)).length).toBe(2);
+
+    // The stored rows hold no token and no code...
+    const rows = [...(await outboxFor(production, email)), ...(await outboxFor(production, `+45${phone}`))];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.body).toContain('[hidden: sent only to the recipient]');
+      expect(row.body).not.toMatch(/url=|token=|\b\d{6}\b/);
+    }
+
+    // ...and the view shows each message, masked.
+    const response = await call(production, '/api/support/outbox', { query: { To: email }, cookie: admin });
+    expect(response.status).toBe(200);
+    const { items } = (await response.json()) as OutboxAnswer;
+    expect(items.map((item) => item.subject)).toEqual([expect.stringContaining('Nulstil'), expect.stringContaining('Bekræft')]);
+    for (const item of items) {
+      expect(item.body).toContain('[hidden: sent only to the recipient]');
+      expect(item.body).not.toMatch(/url=|token=/);
+    }
+    const sms = (await (await call(production, '/api/support/outbox', { query: { To: `+45${phone}` }, cookie: admin })).json()) as OutboxAnswer;
+    expect(sms.items[0]!.body).not.toMatch(/\b\d{6}\b/);
   });
 });

@@ -9,7 +9,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { auditLog, loginEvents, supportUsers } from '#server/db/schema.ts';
 import { LOCK_MINUTES, MAX_FAILED_SIGN_INS } from '#server/domain/accounts/sign-in-advertiser.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { MINUTE, call, fieldErrors, outboxFor } from './accounts-helpers.ts';
+import { MINUTE, call, fieldErrors, outboxFor, postFrom, uniqueEmail } from './accounts-helpers.ts';
 import {
   codeOf,
   createSupportUserOverHttp,
@@ -143,6 +143,24 @@ describe('sign-in', () => {
     const events = await eventsOf(user.id);
     expect(events.length).toBe(1 + MAX_FAILED_SIGN_INS + 1 + 1);
     expect(events.at(-1)!.success).toBe(true);
+  });
+
+  it('locks out only the address that failed, and an unknown email exactly as a known one (issue 15)', async () => {
+    const user = await newUser();
+    const unknown = uniqueEmail('nobody-support');
+    const known: { status: number; body: Record<string, unknown> }[] = [];
+    const stranger: { status: number; body: Record<string, unknown> }[] = [];
+    for (let n = 0; n <= MAX_FAILED_SIGN_INS; n += 1) {
+      known.push(await postFrom(server, '127.0.0.5', '/api/support/login', { Email: user.email, Password: 'a wrong password here' }));
+      stranger.push(await postFrom(server, '127.0.0.6', '/api/support/login', { Email: unknown, Password: 'a wrong password here' }));
+    }
+    expect(known.at(-1)).toMatchObject({ status: 429, body: { errors: [{ field: 'password', message: 'accountLocked' }] } });
+    const shape = (answer: { status: number; body: Record<string, unknown> }) => ({ status: answer.status, body: { ...answer.body, requestId: undefined } });
+    expect(stranger.map(shape)).toEqual(known.map(shape));
+
+    // The user, from their own address, is not locked out by the other address's failures.
+    const own = await login({ Email: user.email, Password: user.password });
+    expect(own.status, await own.clone().text()).toBe(200);
   });
 
   it('refuses a disabled user as a wrong password', async () => {

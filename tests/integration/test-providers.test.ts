@@ -20,7 +20,7 @@ describe('production with test providers allowed', () => {
   let server: TestServer;
   let supportCookie: string;
   beforeAll(async () => {
-    server = await startTestServer({ app: { production: true, ageProvider: { kind: 'test' } } });
+    server = await startTestServer({ app: { environment: 'production', ageProvider: { kind: 'test' } } });
     supportCookie = await signInSupport(server, await createSupportUserOverHttp(server, { permissions: ['Support'], name: 'Sara Support' }));
   });
   afterAll(async () => {
@@ -69,7 +69,7 @@ describe('production with test providers allowed', () => {
 describe('no age provider (AGE_PROVIDER=none)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ app: { production: true, ageProvider: { kind: 'none' } } });
+    server = await startTestServer({ app: { environment: 'production', ageProvider: { kind: 'none' } } });
   });
   afterAll(async () => {
     await server?.close();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   yoti = await startYotiStandIn();
   server = await startTestServer({
     app: {
-      production: true,
+      environment: 'production',
       ageProvider: { kind: 'yoti', sdkId: yoti.sdkId, apiKey: yoti.apiKey, apiUrl: yoti.apiUrl, publicKeyPem: yoti.publicKeyPem, ageThreshold: 25, timeoutMs: 1500 },
     },
   });

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { migrateDatabase, openDatabase, type DatabaseHandle, type Db } from '#server/db/client.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
 import { buildApp, type AppOptions } from '#server/app.ts';
+import { createAfterResponse } from '#server/api/after-response.ts';
 import type { DomainEvent } from '#server/domain/context.ts';
 import { ensureBootstrapAdmin } from '#server/domain/support-users/save-support-user.ts';
 import { SYSTEM } from '#server/domain/context.ts';
@@ -24,6 +25,8 @@ export type TestServer = {
   admin: { email: string; password: string };
   /** The site build's credential (Authorization: Bearer …) for fullprofiles. */
   siteBuildToken: string;
+  /** Waits for the work the doors started after their answers (a reset's email: src/server/api/after-response.ts). */
+  settle: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -99,7 +102,9 @@ export async function startTestServer(
     ? pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) })
     : pino({ level: process.env['TEST_LOG'] ?? 'silent' });
   const siteBuildToken = options.app?.siteBuildToken ?? randomBytes(24).toString('base64url');
+  const afterResponse = createAfterResponse(logger);
   const app = await buildApp({
+    afterResponse,
     database: handle,
     events: { publish: (event) => void events.push(event) },
     logger,
@@ -125,6 +130,7 @@ export async function startTestServer(
     dataDir,
     admin,
     siteBuildToken,
+    settle: () => afterResponse.settle(),
     close: async () => {
       await app.close();
       await drop();

@@ -20,6 +20,11 @@ describe('support permissions (spec §6)', () => {
     expect(can(support(['Administration']), 'news:manage:any')).toBe(true);
     expect(can(support(['Administration']), 'advert:moderate:any')).toBe(false);
   });
+  it('lets only Administration read the outbox (issue 15)', () => {
+    expect(can(support(['Administration']), 'outbox:read:any')).toBe(true);
+    expect(can(support(['Support']), 'outbox:read:any')).toBe(false);
+    expect(can(support(['SEO']), 'outbox:read:any')).toBe(false);
+  });
   it('answers 401 to a visitor and 403 to an advertiser', () => {
     expect(() => requirePermission({ type: 'visitor' }, 'stats:read:any')).toThrow(expect.objectContaining({ code: 'UNAUTHENTICATED' }));
     expect(() =>

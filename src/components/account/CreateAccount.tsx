@@ -1,6 +1,8 @@
 /**
  * /create (and /en/create/): one flow that creates the account and the advert draft (step 1, createprofile,
  * which signs in), confirms the phone with the SMS code (step 2) and asks to open the email link (step 3).
+ * For an address that has an account already, createprofile creates nothing and emails the owner; the
+ * flow then asks to check that mailbox (never "email taken", issue 15).
  * A visitor who is already signed in is told so, with a link to the dashboard.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -17,7 +19,9 @@ type Props = { messages: Messages; locale: Locale; termsHref: string; loginHref:
 type Step =
   | { n: 1 }
   | { n: 2; email: string; phone: string; codeId: number }
-  | { n: 3; email: string; phoneConfirmed: boolean };
+  | { n: 3; email: string; phoneConfirmed: boolean }
+  /** The address has an account already: its owner got an email (sign in or reset); nothing was created. */
+  | { n: 'checkEmail'; email: string };
 
 export default function CreateAccount({ messages, locale, termsHref, loginHref, dashboardHref }: Props) {
   const texts = accountTexts(messages);
@@ -36,7 +40,7 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
   }, []);
 
   useEffect(() => {
-    if (step.n > 1) heading.current?.focus();
+    if (step.n !== 1) heading.current?.focus();
   }, [step.n]);
 
   if (signedIn && step.n === 1) {
@@ -88,9 +92,21 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
             texts={texts}
             locale={locale}
             termsHref={termsHref}
-            onCreated={(created) => setStep({ n: 2, ...created })}
+            onCreated={(created) => setStep('checkEmail' in created ? { n: 'checkEmail', email: created.email } : { n: 2, ...created })}
           />
         </>
+      ) : step.n === 'checkEmail' ? (
+        <section aria-labelledby="create-step-heading" className="space-y-4">
+          <h2 id="create-step-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-ink">
+            {t('create.checkEmailHeading')}
+          </h2>
+          <p role="status" className="text-slate-700">
+            {t('create.checkEmailText', { email: step.email })}
+          </p>
+          <a href={loginHref} className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            {t('create.loginLink')}
+          </a>
+        </section>
       ) : (
         <section aria-labelledby="create-step-heading">
           <h2 id="create-step-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-ink">

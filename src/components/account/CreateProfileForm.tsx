@@ -2,7 +2,8 @@
  * Step 1 of /create: the account and the advert draft in one form (createprofile, CreateProfileSchema
  * shared with the API). Regions come from searchpageregions, the cities of the chosen region from
  * searchpagecities. An incomplete form shows the notice and a message at each field and keeps what was
- * typed; the server's refusals (emailTaken, passwordCommon, city, …) land at their fields. Pictures are
+ * typed; the server's refusals (passwordCommon, city, …) land at their fields; an address that has an
+ * account already is never refused, its owner is told by email (`checkEmail`). Pictures are
  * optional: added before submitting (CreatePictures), attached by createprofile.
  */
 import { useEffect, useState } from 'react';
@@ -16,7 +17,8 @@ import { CreatePictures } from './CreatePictures.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
 import type { AccountTexts } from './texts.ts';
 
-export type Created = { email: string; phone: string; codeId: number };
+/** A new account (signed in; its phone code sent), or an address that has one already (`checkEmail`: told by email). */
+export type Created = { email: string; phone: string; codeId: number } | { email: string; checkEmail: true };
 
 type Props = {
   texts: AccountTexts;
@@ -49,8 +51,9 @@ export function CreateProfileForm({ texts, locale, termsHref, onCreated }: Props
       Locale: locale,
     } satisfies FormInput,
     onValid: async (values) => {
-      const profile = await frontendApi.createProfile(values);
-      onCreated({ email: values.Email, phone: values.Phone, codeId: profile.phoneVerificationId });
+      const answer = await frontendApi.createProfile(values);
+      if ('checkEmail' in answer) onCreated({ email: values.Email, checkEmail: true });
+      else onCreated({ email: values.Email, phone: values.Phone, codeId: answer.phoneVerificationId });
     },
   });
   const {

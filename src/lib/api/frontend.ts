@@ -58,7 +58,11 @@ export function createFrontendApi(options: ClientOptions = {}) {
     cities: (regionId: number, signal?: AbortSignal) =>
       client.get<CityOption[]>('searchpagecities', { searchParams: { Region: regionId }, ...withSignal(signal) }),
     /** The account and its advert draft; signs in (session cookie) and sends the SMS code and email link. */
-    createProfile: (input: CreateProfileInput) => client.post<CreatedProfile>('createprofile', { json: input }),
+    /**
+     * 201 with the new profile (signed in), or 202 `{ checkEmail: true }` when the address already has an
+     * account: its owner gets an email about it, the visitor is asked to check that mailbox.
+     */
+    createProfile: (input: CreateProfileInput) => client.post<CreatedProfile | { checkEmail: true }>('createprofile', { json: input }),
     /** A new SMS code to the account's phone; `Phone` first corrects the number. */
     sendSms: (phone?: string) => client.post<SentCode>('sendsms', { json: phone ? { Phone: phone } : {} }),
     codeVerification: (id: number, code: string) =>

@@ -5,15 +5,23 @@ import type { Readable } from 'node:stream';
  * implementations live beside it (`adapters/messaging/…`) and are chosen by the server at start.
  */
 
+/**
+ * The parts of a message's text that grant access (a reset or verification link, an SMS code): only the
+ * recipient may ever read them. The outbox keeps them masked once a real provider delivered the message,
+ * and every outbox view masks them outside development and tests (outbox-messaging.ts).
+ */
+type Secrets = { secrets?: readonly string[] };
+
 /** A plain-text email. */
-export type OutgoingEmail = { to: string; subject: string; text: string };
+export type OutgoingEmail = { to: string; subject: string; text: string } & Secrets;
 
 /** A text message; `to` in E.164 form (+45…). */
-export type OutgoingSms = { to: string; text: string };
+export type OutgoingSms = { to: string; text: string } & Secrets;
 
 /**
- * Mail and SMS. The default implementation writes every message to the outbox (`outbox_messages`,
- * readable by support and by tests); with SMTP configured, email also goes out over SMTP.
+ * Mail and SMS. The default implementation writes every message to the outbox (`outbox_messages`: with
+ * its secrets masked once delivered, readable with `outbox:read:any`); with SMTP configured, email also
+ * goes out over SMTP.
  * A call resolves once the message is stored; a failed delivery is recorded on its outbox row.
  */
 export type Messaging = {

@@ -63,10 +63,16 @@ export function accountFrontendRoutes(deps: ApiDeps) {
       const input = readInput(request, CreateProfileSchema);
       const ctx = contextFor(deps, request, { type: 'visitor' });
       const uploadToken = uploadTokenOf(request);
-      const { session, profile } = await createProfile(ctx, input, { messaging, sessionDays: deps.sessionDays, uploadToken });
-      setSessionCookie(reply, deps, ADVERTISER_COOKIE, session);
+      const result = await createProfile(ctx, input, { messaging, sessionDays: deps.sessionDays, uploadToken });
       if (uploadToken) clearUploadCookie(reply, deps);
-      return reply.code(201).send(profile);
+      if (result.kind === 'addressTaken') {
+        // Never "email taken" (issue 15): the owner is told by email, after the answer; the visitor is
+        // asked to check that mailbox.
+        deps.afterResponse.run('createprofile notice', result.notifyOwner);
+        return reply.code(202).send({ checkEmail: true });
+      }
+      setSessionCookie(reply, deps, ADVERTISER_COOKIE, result.session);
+      return reply.code(201).send(result.profile);
     });
 
     app.post('/sendsms', { config: { rateLimit: limitOf(deps, 'sendsms') } }, async (request) => {
@@ -87,9 +93,12 @@ export function accountFrontendRoutes(deps: ApiDeps) {
       },
     );
 
+    // 204 at once, known email or not: the lookup, the link and the email run after the answer, so its
+    // time tells nothing (issue 15).
     app.post('/resetpassword', { config: { rateLimit: limitOf(deps, 'resetpassword') } }, async (request, reply) => {
       const input = readInput(request, ResetPasswordSchema);
-      await requestPasswordReset(contextFor(deps, request, { type: 'visitor' }), { email: input.Email }, { messaging });
+      const ctx = contextFor(deps, request, { type: 'visitor' });
+      deps.afterResponse.run('resetpassword', () => requestPasswordReset(ctx, { email: input.Email }, { messaging }));
       return reply.code(204).send();
     });
 

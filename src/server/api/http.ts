@@ -1,5 +1,6 @@
 import type { VerificationPolicy } from '../domain/verification/support-validation.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AfterResponse } from './after-response.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AppError, httpStatusOf, type FieldError } from '../domain/errors.ts';
@@ -36,6 +37,10 @@ export type ApiDeps = {
   verificationPolicy: VerificationPolicy;
   /** The site build's credential for its bulk call, fullprofiles (SITE_BUILD_TOKEN, else one per start). */
   siteBuildToken: string;
+  /** Work a door starts after its answer (the same answer time whatever the work finds: after-response.ts). */
+  afterResponse: AfterResponse;
+  /** NODE_ENV: development and test reveal what production never shows (the outbox's undelivered codes and links). */
+  environment: 'development' | 'production' | 'test';
 };
 
 export const ADVERTISER_COOKIE = 'sid';

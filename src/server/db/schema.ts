@@ -133,6 +133,8 @@ export const accounts = pgTable('accounts', {
   termsAcceptedAt: tstz('terms_accepted_at'),
   failedLoginCount: integer('failed_login_count').notNull().default(0),
   lockedUntil: tstz('locked_until'),
+  /** The last password change: failed sign-ins before it no longer count towards a lock (sign-in-lock.ts). */
+  passwordChangedAt: tstz('password_changed_at'),
   createdAt: createdAt(),
   lastLoginAt: tstz('last_login_at'),
   deletedAt: tstz('deleted_at'),
@@ -154,6 +156,8 @@ export const supportUsers = pgTable('support_users', {
   totpLastStep: integer('totp_last_step'),
   failedLoginCount: integer('failed_login_count').notNull().default(0),
   lockedUntil: tstz('locked_until'),
+  /** The last password change: failed sign-ins before it no longer count towards a lock (sign-in-lock.ts). */
+  passwordChangedAt: tstz('password_changed_at'),
   disabledAt: tstz('disabled_at'),
   createdAt: createdAt(),
   lastLoginAt: tstz('last_login_at'),
@@ -237,6 +241,8 @@ export const loginEvents = pgTable(
   (t) => [
     index('login_events_account_idx').on(t.accountId, t.createdAt),
     index('login_events_support_user_idx').on(t.supportUserId, t.createdAt),
+    // The sign-in lock counts recent failures by email and client address (sign-in-lock.ts).
+    index('login_events_email_ip_idx').on(t.email, t.ip, t.createdAt),
   ],
 );
 
@@ -855,7 +861,14 @@ export const outboxMessages = pgTable(
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
+    /**
+     * The text. Links and codes that grant access are masked once a real provider delivered the message,
+     * and always in production without one; in clear only until delivery or, without a provider, in
+     * development and tests (adapters/messaging/outbox-messaging.ts).
+     */
     body: text('body').notNull(),
+    /** The text with its links and codes masked: what an outbox view shows outside development and tests. */
+    maskedBody: text('masked_body').notNull().default(''),
     createdAt: createdAt(),
     sentAt: tstz('sent_at'),
     error: text('error'),

@@ -19,7 +19,12 @@ export type Permission =
   | 'stats:read:any'
   | 'site:rebuild:any'
   /** Enter the advertiser backend as the advertiser (impersonation, accounts/impersonation.ts). */
-  | 'advertiser:impersonate:any';
+  | 'advertiser:impersonate:any'
+  /**
+   * Read the outbox of sent mail and SMS (GET /api/support/outbox). Administration only: links and codes
+   * that grant access are masked in it anyway, except in development and tests (accounts/list-outbox-messages.ts).
+   */
+  | 'outbox:read:any';
 
 const permissionsByRole: Record<SupportRole, Permission[]> = {
   Support: [
@@ -32,7 +37,7 @@ const permissionsByRole: Record<SupportRole, Permission[]> = {
     'advertiser:impersonate:any',
   ],
   SEO: ['seo:pages:any', 'seo:keywords:any', 'site:rebuild:any'],
-  Administration: ['users:manage:any', 'news:manage:any', 'stats:read:any', 'site:rebuild:any'],
+  Administration: ['users:manage:any', 'news:manage:any', 'stats:read:any', 'site:rebuild:any', 'outbox:read:any'],
 };
 
 export function isSupportRole(value: string): value is SupportRole {

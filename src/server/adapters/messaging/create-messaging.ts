@@ -12,6 +12,12 @@ export type MessagingSettings = {
   /** The From header of outgoing email (MAIL_FROM). */
   mailFrom: string;
   /**
+   * NODE_ENV is development or test: the outbox keeps the clear text of messages no real provider
+   * delivers (it is the developer's mailbox). Otherwise (production, and by default) it keeps their links
+   * and codes masked only.
+   */
+  keepUndeliveredSecrets?: boolean | undefined;
+  /**
    * Asked to try a failed email again later (the main job queues an EMAIL_RETRY_QUEUE job, which retries
    * with backoff for about three hours). Without it a failure stays on its row.
    */
@@ -26,11 +32,15 @@ export type ServerMessaging = Messaging & {
   retryEmail: (outboxId: number) => Promise<void>;
 };
 
-/** The server's messaging: the outbox always, SMTP for email when configured, failed emails retried. */
+/**
+ * The server's messaging: the outbox always (secrets masked once delivered, and always in production
+ * without a provider), SMTP for email when configured, failed emails retried.
+ */
 export function createMessaging(db: Db, settings: MessagingSettings, log?: WarnLogger): ServerMessaging {
   const email = settings.smtpUrl ? createSmtpDelivery({ url: settings.smtpUrl, from: settings.mailFrom }) : undefined;
   const messaging = createOutboxMessaging(db, {
     email,
+    keepUndeliveredSecrets: settings.keepUndeliveredSecrets,
     onDeliveryError: (error, outboxId) => {
       log?.warn({ outboxId, err: error }, 'email delivery failed; the message stays in the outbox and is tried again later');
       settings.scheduleRetry?.(outboxId).catch((failure: unknown) => log?.warn({ outboxId, err: failure }, 'could not schedule the email retry'));

@@ -12,10 +12,26 @@ export type EmailDelivery = {
 export type OutboxMessagingOptions = {
   /** When set, every email is also delivered through it; the outbox row records sentAt or the error. */
   email?: EmailDelivery | undefined;
+  /**
+   * Whether the outbox may keep the clear text of a message no real provider delivers (development and
+   * tests: the outbox is the developer's mailbox). Off in production: such a row keeps its secrets masked
+   * only, as no one but the recipient may read them. A delivered message always keeps them masked.
+   */
+  keepUndeliveredSecrets?: boolean | undefined;
   /** Told about a failed delivery (the message itself stays in the outbox). Never given the message text. */
   onDeliveryError?: ((error: unknown, outboxId: number) => void) | undefined;
   now?: () => Date;
 };
+
+/** What stands in the outbox for a link or code that grants access. */
+export const MASKED_SECRET = '[hidden: sent only to the recipient]';
+
+/** The text with every secret (link, code) of the message masked. */
+export function maskSecrets(text: string, secrets: readonly string[] | undefined): string {
+  let masked = text;
+  for (const secret of secrets ?? []) if (secret.length > 0) masked = masked.split(secret).join(MASKED_SECRET);
+  return masked;
+}
 
 /** A short, single-line description of a delivery error for the outbox row. */
 function describeError(error: unknown): string {
@@ -37,29 +53,48 @@ export async function redeliverEmail(db: Db, email: EmailDelivery, outboxId: num
     await db.update(outboxMessages).set({ error: describeError(error) }).where(eq(outboxMessages.id, outboxId));
     throw error;
   }
-  await db.update(outboxMessages).set({ sentAt: now(), error: null }).where(eq(outboxMessages.id, outboxId));
+  await db
+    .update(outboxMessages)
+    .set({ sentAt: now(), error: null, body: row.maskedBody })
+    .where(eq(outboxMessages.id, outboxId));
 }
 
 /**
- * The default messaging adapter: every email and SMS becomes a row in `outbox_messages` (support and
- * tests read them there). With an email delivery configured (SMTP), email also goes out; a failure is
- * recorded on the row and does not lose the message or fail the caller.
+ * The default messaging adapter: every email and SMS becomes a row in `outbox_messages`, with its
+ * secrets (links and codes that grant access) also stored masked (`masked_body`). With an email delivery
+ * configured (SMTP), email also goes out; the row keeps the clear text only until it is delivered (a
+ * failed delivery is retried from it), then only the masked text. A failure is recorded on the row and
+ * does not lose the message or fail the caller. Without a real provider the clear text is kept only when
+ * `keepUndeliveredSecrets` (development and tests).
  */
 export function createOutboxMessaging(db: Db, options: OutboxMessagingOptions = {}): Messaging {
   const now = options.now ?? (() => new Date());
 
-  async function store(row: { channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string }) {
-    const [stored] = await db.insert(outboxMessages).values(row).returning({ id: outboxMessages.id });
-    return stored!.id;
+  async function store(
+    row: { channel: 'email' | 'sms'; recipient: string; subject: string | null; text: string; secrets: readonly string[] | undefined },
+    willDeliver: boolean,
+  ) {
+    const maskedBody = maskSecrets(row.text, row.secrets);
+    const keepClear = willDeliver || options.keepUndeliveredSecrets === true;
+    const [stored] = await db
+      .insert(outboxMessages)
+      .values({ channel: row.channel, recipient: row.recipient, subject: row.subject, body: keepClear ? row.text : maskedBody, maskedBody })
+      .returning({ id: outboxMessages.id });
+    return { id: stored!.id, maskedBody };
   }
 
   return {
     async sendEmail(message) {
-      const id = await store({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text });
-      if (!options.email) return;
+      const email = options.email;
+      const { id, maskedBody } = await store(
+        { channel: 'email', recipient: message.to, subject: message.subject, text: message.text, secrets: message.secrets },
+        email !== undefined,
+      );
+      if (!email) return;
       try {
-        await options.email.deliver(message);
-        await db.update(outboxMessages).set({ sentAt: now(), error: null }).where(eq(outboxMessages.id, id));
+        await email.deliver(message);
+        // Delivered: the recipient has the secrets; the outbox keeps them masked only.
+        await db.update(outboxMessages).set({ sentAt: now(), error: null, body: maskedBody }).where(eq(outboxMessages.id, id));
       } catch (error) {
         await db.update(outboxMessages).set({ error: describeError(error) }).where(eq(outboxMessages.id, id));
         options.onDeliveryError?.(error, id);
@@ -67,8 +102,9 @@ export function createOutboxMessaging(db: Db, options: OutboxMessagingOptions = 
     },
 
     async sendSms(message) {
-      // No SMS provider yet: the outbox is the delivery (support can read it); a provider plugs in here.
-      await store({ channel: 'sms', recipient: message.to, subject: null, body: message.text });
+      // No SMS provider yet: in development and tests the outbox is the delivery (the developer's phone);
+      // in production the code is kept masked only. A provider plugs in here, as SMTP does for email.
+      await store({ channel: 'sms', recipient: message.to, subject: null, text: message.text, secrets: message.secrets }, false);
     },
   };
 }

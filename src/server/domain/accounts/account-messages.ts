@@ -55,6 +55,7 @@ export function emailVerificationMessage(site: Site, locale: Locale, to: string,
   if (locale === 'en') {
     return {
       to,
+      secrets: [link],
       subject: `Confirm your email address – ${site.siteName}`,
       text: [
         'Hello,',
@@ -70,6 +71,7 @@ export function emailVerificationMessage(site: Site, locale: Locale, to: string,
   }
   return {
     to,
+    secrets: [link],
     subject: `Bekræft din e-mailadresse – ${site.siteName}`,
     text: [
       'Hej,',
@@ -89,7 +91,7 @@ export function smsCodeMessage(site: Site, locale: Locale, to: string, code: str
     locale === 'en'
       ? `Your code for ${site.siteName}: ${code}. It works for ${minutes} minutes. Do not share it with anyone.`
       : `Din kode til ${site.siteName}: ${code}. Den virker i ${minutes} minutter. Del den ikke med andre.`;
-  return { to, text };
+  return { to, text, secrets: [code] };
 }
 
 export function passwordResetMessage(
@@ -104,6 +106,7 @@ export function passwordResetMessage(
   if (locale === 'en') {
     return {
       to,
+      secrets: [link],
       subject: `Reset your password – ${site.siteName}`,
       text: [
         'Hello,',
@@ -119,6 +122,7 @@ export function passwordResetMessage(
   }
   return {
     to,
+    secrets: [link],
     subject: `Nulstil din adgangskode – ${site.siteName}`,
     text: [
       'Hej,',
@@ -172,6 +176,48 @@ export function passwordChangedMessage(
       '',
       `Adgangskoden til ${account} på ${site.siteName} blev ændret ${when}. Du er logget ud alle steder.`,
       `Var det ikke dig, så nulstil din adgangskode med det samme, og kontakt ${helper.da}.`,
+      '',
+      site.siteName,
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the owner of an address someone tried to sign up with (createprofile): they already have an account;
+ * sign in or reset the password. The sign-up itself tells the visitor nothing more (issue 15).
+ */
+export function signUpAttemptMessage(site: Site, locale: Locale, to: string): OutgoingEmail {
+  const prefix = locale === 'en' ? '/en' : '';
+  const signIn = `${site.siteUrl}${prefix}/login/`;
+  const reset = `${site.siteUrl}${prefix}/login/forgot/`;
+  if (locale === 'en') {
+    return {
+      to,
+      subject: `Someone tried to sign up with your email address – ${site.siteName}`,
+      text: [
+        'Hello,',
+        '',
+        `Someone just tried to create an account at ${site.siteName} with this email address. You already have an account here, so no new account was made.`,
+        `If it was you, sign in: ${signIn}`,
+        `Forgot your password? Reset it here: ${reset}`,
+        '',
+        'If it was not you, you can ignore this email; nothing was changed.',
+        '',
+        site.siteName,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `Nogen forsøgte at oprette en konto med din e-mailadresse – ${site.siteName}`,
+    text: [
+      'Hej,',
+      '',
+      `Nogen har netop forsøgt at oprette en konto på ${site.siteName} med denne e-mailadresse. Du har allerede en konto her, så der er ikke oprettet en ny.`,
+      `Var det dig, så log ind her: ${signIn}`,
+      `Har du glemt din adgangskode? Nulstil den her: ${reset}`,
+      '',
+      'Var det ikke dig, kan du se bort fra denne e-mail; intet er ændret.',
       '',
       site.siteName,
     ].join('\n'),

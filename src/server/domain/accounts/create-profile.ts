@@ -14,7 +14,8 @@ import { getUserProfile, type UserProfile } from './get-user-profile.ts';
 import { issueEmailVerification } from './email-verification.ts';
 import { issuePhoneCode } from './phone-verification.ts';
 import { attachTempPictures } from '../media/pictures.ts';
-import { accountActor, emailTaken, findAccountByEmail, invalidField, isUniqueViolation } from './account-records.ts';
+import { accountActor, findAccountByEmail, invalidField, isUniqueViolation, type AccountRow } from './account-records.ts';
+import { asLocale, getSite, signUpAttemptMessage } from './account-messages.ts';
 
 export type CreatedProfile = UserProfile & {
   advertId: number;
@@ -31,17 +32,45 @@ async function requireCityInRegion(ctx: DomainContext, regionId: number, cityId:
 }
 
 /**
+ * What createprofile did: created the account (and signed in), or found the address taken, in which case
+ * nothing is created and the owner is to be told by email (`notifyOwner`, which the door runs after its
+ * answer) — the visitor is only asked to check that mailbox, never told that the address is taken.
+ */
+export type CreateProfileResult =
+  | { kind: 'created'; session: NewSession; profile: CreatedProfile }
+  | { kind: 'addressTaken'; notifyOwner: () => Promise<void> };
+
+/** The address has an account: the same cost as a sign-up (the password is hashed), an audit, and the owner's email to send. */
+async function signUpForTakenAddress(
+  ctx: DomainContext,
+  owner: AccountRow,
+  input: CreateProfileInput,
+  messaging: Messaging,
+): Promise<CreateProfileResult> {
+  await hashPassword(input.Password);
+  await writeAudit({ ...ctx, actor: { type: 'visitor' } }, { action: 'account.sign_up_attempt', targetType: 'account', targetId: owner.id });
+  return {
+    kind: 'addressTaken',
+    notifyOwner: async () => {
+      await messaging.sendEmail(signUpAttemptMessage(await getSite(ctx.db), asLocale(owner.locale), owner.email));
+    },
+  };
+}
+
+/**
  * createprofile (spec §7, frontend; the /create screen): the account and its advert draft in one
  * step. The advertiser must be 18 or older and accept the terms (18+ and the anti-trafficking rules);
  * the advert starts as New (not public until support approves it and the advertiser is verified).
  * Signs the advertiser in (a new session) and sends the email link and the SMS code. Pictures the
- * browser uploaded during /create (its upload token) are attached to the new advert.
+ * browser uploaded during /create (its upload token) are attached to the new advert. An address that
+ * already has an account is never answered "taken" (issue 15): the sign-up completes by email, where the
+ * owner reads that someone tried and how to sign in or reset the password.
  */
 export async function createProfile(
   ctx: DomainContext,
   input: CreateProfileInput,
   deps: { messaging: Messaging; sessionDays: number; uploadToken?: string | undefined },
-): Promise<{ session: NewSession; profile: CreatedProfile }> {
+): Promise<CreateProfileResult> {
   const now = ctx.now();
   if (ageOn(input.DateOfBirth, now) < MIN_AGE) {
     throw invalidField('DateOfBirth', 'underAge', 'You must be at least 18 years old to create an advert.');
@@ -51,7 +80,8 @@ export async function createProfile(
   requireAcceptablePassword(input.Password, { field: 'Password', email: input.Email });
   // Words suggesting a minor block the advert's name here as they block its texts later (risk signals).
   await requireNoRiskWords(ctx.db, { name: input.Name });
-  if (await findAccountByEmail(ctx.db, input.Email)) throw emailTaken();
+  const existing = await findAccountByEmail(ctx.db, input.Email);
+  if (existing) return signUpForTakenAddress(ctx, existing, input, deps.messaging);
 
   const passwordHash = await hashPassword(input.Password);
   let created: { accountId: number; advertId: number };
@@ -120,7 +150,8 @@ export async function createProfile(
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the second meets the unique index.
-    if (isUniqueViolation(error)) throw emailTaken();
+    const taken = isUniqueViolation(error) ? await findAccountByEmail(ctx.db, input.Email) : undefined;
+    if (taken) return signUpForTakenAddress(ctx, taken, input, deps.messaging);
     throw error;
   }
 
@@ -138,5 +169,5 @@ export async function createProfile(
   await issueEmailVerification(owner, account, input.Email, deps.messaging);
   const code = await issuePhoneCode(owner, { ...account, phone: input.Phone }, deps.messaging);
   const profile = await getUserProfile(ctx.db, created.accountId, now);
-  return { session, profile: { ...profile, advertId: created.advertId, phoneVerificationId: code.id } };
+  return { kind: 'created', session, profile: { ...profile, advertId: created.advertId, phoneVerificationId: code.id } };
 }

@@ -21,15 +21,19 @@ export type OutboxEntry = {
 };
 
 /**
- * GET /api/support/outbox: the email and SMS messages the site sent (verification codes and links,
- * password resets, notices), newest first, for support (the Support role: advert:moderate:any) and for the
- * browser tests. The outbox holds codes and links, so it is never for anyone else.
+ * GET /api/support/outbox: the email and SMS messages the site sent (verification and reset messages,
+ * notices), newest first, with `outbox:read:any` (Administration). Links and codes that grant access are
+ * never shown to anyone but their recipient: a delivered message keeps them masked only, and outside
+ * development and tests (`revealUndelivered` off) every message is shown masked. In development and tests
+ * the outbox is the developer's mailbox (and the browser tests'): a message no real provider delivered
+ * (every SMS, email without SMTP) is shown as sent.
  */
 export async function listOutboxMessages(
   ctx: DomainContext,
   input: OutboxQueryInput,
+  options: { revealUndelivered: boolean },
 ): Promise<{ total: number; items: OutboxEntry[] }> {
-  requirePermission(ctx.actor, 'advert:moderate:any');
+  requirePermission(ctx.actor, 'outbox:read:any');
   const where = input.To ? eq(outboxMessages.recipient, input.To) : undefined;
   const [rows, [counted]] = await Promise.all([
     ctx.db
@@ -48,7 +52,8 @@ export async function listOutboxMessages(
       channel: row.channel === 'sms' ? 'sms' : 'email',
       to: row.recipient,
       subject: row.subject,
-      body: row.body,
+      // A delivered row's body is already masked; without a provider it is clear in development and tests.
+      body: options.revealUndelivered ? row.body : row.maskedBody,
       createdAt: row.createdAt.toISOString(),
       status: row.sentAt ? 'sent' : row.error ? 'failed' : 'stored',
       error: row.error,

@@ -138,6 +138,8 @@ export async function replacePassword(
       passwordHash: await hashPassword(password),
       failedLoginCount: 0,
       lockedUntil: null,
+      // Lifts the sign-in lock of every address (sign-in-lock.ts counts failures after it).
+      passwordChangedAt: now,
       // The reset link went to the account's email: opening it proves the address.
       ...(options.via === 'reset' && !account.emailVerifiedAt ? { emailVerifiedAt: now } : {}),
     })

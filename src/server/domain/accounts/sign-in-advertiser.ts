@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { countRecentFailures, isSignInLocked, LOCK_MINUTES, MAX_FAILED_SIGN_INS, signInLocked } from './sign-in-lock.ts';
 import { accounts, loginEvents } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -9,13 +10,10 @@ import { getUserProfile, type UserProfile } from './get-user-profile.ts';
 import { accountActor } from './account-records.ts';
 import { RESTORE_DAYS } from '../adverts/statuses.ts';
 
-/** After this many wrong passwords in a row an account is locked for LOCK_MINUTES... */
-export const MAX_FAILED_SIGN_INS = 5;
-/** ...after which it may try again (a password reset lifts the lock at once). */
-export const LOCK_MINUTES = 15;
+export { LOCK_MINUTES, MAX_FAILED_SIGN_INS } from './sign-in-lock.ts';
 
-/** One row of support's login history per attempt. */
-async function recordLoginEvent(ctx: DomainContext, event: { accountId: number | null; email: string; success: boolean }) {
+/** One row of support's login history per attempt (sign-in, and restoreprofile's password check). */
+export async function recordLoginEvent(ctx: DomainContext, event: { accountId: number | null; email: string; success: boolean }) {
   await ctx.db.insert(loginEvents).values({
     accountId: event.accountId,
     email: event.email,
@@ -48,9 +46,10 @@ function deletedAccount(deletedAt: Date, now: Date): AppError {
 
 /**
  * login (spec §7): checks an advertiser's password and opens a new session. Every attempt is recorded
- * (login_events) and audited; MAX_FAILED_SIGN_INS wrong passwords in a row lock the account for
- * LOCK_MINUTES (answered 429, even with the right password, until the lock ends or a reset lifts it).
- * A deleted account is refused; with its right password the refusal says so (`deletedAccount`).
+ * (login_events) and audited; MAX_FAILED_SIGN_INS failed attempts for an email from one client address
+ * lock that address out for LOCK_MINUTES (sign-in-lock.ts: answered 429, even with the right password,
+ * and the same for an unknown email, so the answer never tells whether an account exists; a password
+ * change lifts it). A deleted account is refused; with its right password the refusal says so.
  */
 export async function signInAdvertiser(
   ctx: DomainContext,
@@ -62,32 +61,17 @@ export async function signInAdvertiser(
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
   const ok = await verifyPassword(account?.passwordHash, input.password);
   const visitor = { ...ctx, actor: { type: 'visitor' as const } };
+  const lock = { kind: 'advertiser' as const, email, passwordChangedAt: account?.passwordChangedAt };
 
-  if (account && !account.deletedAt && account.lockedUntil && account.lockedUntil > now) {
-    await recordLoginEvent(ctx, { accountId: account.id, email, success: false });
-    await writeAudit(visitor, { action: 'account.sign_in_locked', targetType: 'account', targetId: account.id, after: { email } });
-    throw new AppError('RATE_LIMITED', 'Too many failed sign-ins. Try again later or reset your password.', [
-      { field: 'password', message: 'accountLocked' },
-    ]);
+  if (await isSignInLocked(ctx, lock)) {
+    await recordLoginEvent(ctx, { accountId: account?.id ?? null, email, success: false });
+    await writeAudit(visitor, { action: 'account.sign_in_locked', targetType: 'account', targetId: account?.id ?? null, after: { email } });
+    throw signInLocked();
   }
 
   if (!account || !ok || account.deletedAt) {
     await recordLoginEvent(ctx, { accountId: account?.id ?? null, email, success: false });
-    let locked = false;
-    if (account && !account.deletedAt) {
-      const [counted] = await ctx.db
-        .update(accounts)
-        .set({ failedLoginCount: sql`${accounts.failedLoginCount} + 1` })
-        .where(eq(accounts.id, account.id))
-        .returning({ failedLoginCount: accounts.failedLoginCount });
-      if ((counted?.failedLoginCount ?? 0) >= MAX_FAILED_SIGN_INS) {
-        locked = true;
-        await ctx.db
-          .update(accounts)
-          .set({ failedLoginCount: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
-          .where(eq(accounts.id, account.id));
-      }
-    }
+    const locked = (await countRecentFailures(ctx, lock)) >= MAX_FAILED_SIGN_INS;
     await writeAudit(visitor, {
       action: locked ? 'account.locked' : 'account.sign_in_failed',
       targetType: 'account',
@@ -106,7 +90,7 @@ export async function signInAdvertiser(
   });
   await ctx.db
     .update(accounts)
-    .set({ lastLoginAt: now, failedLoginCount: 0, lockedUntil: null })
+    .set({ lastLoginAt: now })
     .where(eq(accounts.id, account.id));
   await recordLoginEvent(ctx, { accountId: account.id, email, success: true });
   await writeAudit({ ...ctx, actor: accountActor(account.id) }, { action: 'account.sign_in', targetType: 'account', targetId: account.id });

@@ -1,3 +1,4 @@
+import { isSignInLocked, signInLocked } from '../accounts/sign-in-lock.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { accounts, adverts, auditLog, sessions, type Advert } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
@@ -6,7 +7,7 @@ import { writeAudit } from '../audit.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { createSession, type NewSession } from '../accounts/sessions.ts';
 import { getUserProfile, type UserProfile } from '../accounts/get-user-profile.ts';
-import { signInAdvertiser } from '../accounts/sign-in-advertiser.ts';
+import { recordLoginEvent, signInAdvertiser } from '../accounts/sign-in-advertiser.ts';
 import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 import { getOwnAdvert, publishAdvertChange, requireAdvertiserAccountId, type AdvertChange } from './own-advert.ts';
 import {
@@ -146,7 +147,14 @@ export async function restoreProfile(
   // Not a deleted account (or none): exactly a sign-in, with its failure counting and lockout.
   if (!account?.deletedAt) return signInAdvertiser(ctx, { email, password: input.Password }, options);
   const ok = await verifyPassword(account.passwordHash, input.Password);
+  // A deleted account's password is checked here: the sign-in lock (per email and address) holds too.
+  const lock = { kind: 'advertiser' as const, email, passwordChangedAt: account.passwordChangedAt };
+  if (await isSignInLocked(ctx, lock)) {
+    await recordLoginEvent(ctx, { accountId: account.id, email, success: false });
+    throw signInLocked();
+  }
   if (!ok) {
+    await recordLoginEvent(ctx, { accountId: account.id, email, success: false });
     await writeAudit(ctx, { action: 'account.restore_failed', targetType: 'account', targetId: account.id, after: { email } });
     throw new AppError('UNAUTHENTICATED', 'Wrong email or password', [{ field: 'password', message: 'wrongCredentials' }]);
   }

@@ -1,13 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { loginEvents, supportUsers } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { createSession, type NewSession } from '../accounts/sessions.ts';
-import { LOCK_MINUTES, MAX_FAILED_SIGN_INS } from '../accounts/sign-in-advertiser.ts';
+import { countRecentFailures, isSignInLocked, LOCK_MINUTES, MAX_FAILED_SIGN_INS, signInLocked } from '../accounts/sign-in-lock.ts';
 import { writeAudit } from '../audit.ts';
 import { getSupportProfile, type SupportProfile } from './get-support-profile.ts';
-import type { SupportUserRecord } from './list-support-users.ts';
 import { supportUserActor } from './support-roles.ts';
 import { useTotpStep } from './two-factor.ts';
 import { verifyTotp } from './totp.ts';
@@ -26,35 +25,13 @@ async function recordLoginEvent(ctx: DomainContext, event: { supportUserId: numb
   });
 }
 
-/** As the advertiser sign-in answers a lock (sign-in-advertiser.ts): 429 at `password`, `accountLocked`. */
-const locked = () =>
-  new AppError('RATE_LIMITED', 'Too many failed sign-ins. Try again later or reset your password.', [
-    { field: 'password', message: 'accountLocked' },
-  ]);
-
-/**
- * Counts a failed attempt of a known user; the MAX_FAILED_SIGN_INS-th in a row locks them for
- * LOCK_MINUTES. Answers whether this attempt locked them.
- */
-async function countFailure(ctx: DomainContext, user: SupportUserRecord): Promise<boolean> {
-  const [counted] = await ctx.db
-    .update(supportUsers)
-    .set({ failedLoginCount: sql`${supportUsers.failedLoginCount} + 1` })
-    .where(eq(supportUsers.id, user.id))
-    .returning({ failedLoginCount: supportUsers.failedLoginCount });
-  if ((counted?.failedLoginCount ?? 0) < MAX_FAILED_SIGN_INS) return false;
-  await ctx.db
-    .update(supportUsers)
-    .set({ failedLoginCount: 0, lockedUntil: new Date(ctx.now().getTime() + LOCK_MINUTES * 60_000) })
-    .where(eq(supportUsers.id, user.id));
-  return true;
-}
-
 /**
  * login (support): the password, then, once two-step sign-in is on, the code of the authenticator app
  * (asked for with `codeRequired` at `code` while the password is right; a wrong or used code answers
- * `codeWrong`). Every attempt is recorded (login_events) and audited; MAX_FAILED_SIGN_INS failures in a
- * row (password or code) lock the user for LOCK_MINUTES, answered as the advertiser sign-in answers it.
+ * `codeWrong`). Every attempt is recorded (login_events) and audited; MAX_FAILED_SIGN_INS failures
+ * (password or code) for an email from one client address lock that address out for LOCK_MINUTES, as
+ * for advertisers (accounts/sign-in-lock.ts: the same answer for an unknown email; others' addresses
+ * cannot lock the user out).
  */
 export async function signInSupportUser(
   ctx: DomainContext,
@@ -67,16 +44,18 @@ export async function signInSupportUser(
   const [user] = await ctx.db.select().from(supportUsers).where(eq(supportUsers.email, email)).limit(1);
   const ok = await verifyPassword(user?.passwordHash, input.password);
 
-  if (user && !user.disabledAt && user.lockedUntil && user.lockedUntil > now) {
-    await recordLoginEvent(ctx, { supportUserId: user.id, email, success: false });
-    await writeAudit(visitor, { action: 'support.sign_in_locked', targetType: 'support_user', targetId: user.id, after: { email } });
-    throw locked();
+  const lock = { kind: 'support' as const, email, passwordChangedAt: user?.passwordChangedAt };
+
+  if (await isSignInLocked(ctx, lock)) {
+    await recordLoginEvent(ctx, { supportUserId: user?.id ?? null, email, success: false });
+    await writeAudit(visitor, { action: 'support.sign_in_locked', targetType: 'support_user', targetId: user?.id ?? null, after: { email } });
+    throw signInLocked();
   }
 
   /** Records and audits a failed attempt; the attempt that reaches the limit locks (the next one is refused). */
   const fail = async (reason: 'password' | 'code'): Promise<void> => {
     await recordLoginEvent(ctx, { supportUserId: user?.id ?? null, email, success: false });
-    const lockedNow = user && !user.disabledAt ? await countFailure(ctx, user) : false;
+    const lockedNow = (await countRecentFailures(ctx, lock)) >= MAX_FAILED_SIGN_INS;
     await writeAudit(visitor, {
       action: lockedNow ? 'support.locked' : 'support.sign_in_failed',
       targetType: 'support_user',
@@ -115,7 +94,7 @@ export async function signInSupportUser(
   });
   await ctx.db
     .update(supportUsers)
-    .set({ lastLoginAt: now, failedLoginCount: 0, lockedUntil: null })
+    .set({ lastLoginAt: now })
     .where(eq(supportUsers.id, user.id));
   await recordLoginEvent(ctx, { supportUserId: user.id, email, success: true });
   await writeAudit({ ...ctx, actor: supportUserActor(user.id) }, { action: 'support.sign_in', targetType: 'support_user', targetId: user.id });
