@@ -18,7 +18,6 @@ import {
   ValidationVideoQuerySchema,
 } from '#lib/schemas/verification.ts';
 import type { AgeVerificationProvider, StoredObject } from '../adapters/types.ts';
-import { resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
 import { SYSTEM, VISITOR, type Actor } from '../domain/context.ts';
 import { AppError, unauthenticated } from '../domain/errors.ts';
 import { isValidEncoderSignature, signEncoderBody } from '../domain/media/video-signature.ts';
@@ -32,7 +31,7 @@ import {
   openOwnVerificationFile,
   uploadVerificationFile,
 } from '../domain/verification/verification-uploads.ts';
-import { ADVERTISER_COOKIE, contextFor, noStore, readInput, type ApiDeps } from './http.ts';
+import { advertiserOfRequest, contextFor, noStore, readInput, type ApiDeps } from './http.ts';
 
 /** The age-verification provider and the secret its callbacks are signed with (AGE_PROVIDER_SECRET). */
 export type VerificationDeps = { ageProvider: AgeVerificationProvider; ageProviderSecret: string };
@@ -70,7 +69,7 @@ export function backendVerificationRoutes(deps: ApiDeps, verification: Verificat
 
     /** The signed-in advertiser, or null. */
     const sessionOf = async (request: FastifyRequest): Promise<AdvertiserActor | null> => {
-      const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+      const actor = await advertiserOfRequest(deps, request);
       return actor.type === 'advertiser' ? actor : null;
     };
     /** Session-only calls. */
