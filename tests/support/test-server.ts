@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { buildApp, type AppOptions } from '#server/app.ts';
 import type { DomainEvent } from '#server/domain/context.ts';
 import { ensureBootstrapAdmin } from '#server/domain/support-users/save-support-user.ts';
 import { SYSTEM } from '#server/domain/context.ts';
+import { secretKeysFrom, type SecretKeys } from '#server/domain/secret-box.ts';
 
 export type TestServer = {
   url: string;
@@ -21,6 +23,8 @@ export type TestServer = {
   logs: Record<string, unknown>[];
   dataDir: string;
   admin: { email: string; password: string };
+  /** The keys sealing authenticator secrets (a second instance on the same database shares them unless given its own). */
+  secretKeys: SecretKeys;
   close: () => Promise<void>;
 };
 
@@ -92,6 +96,8 @@ export async function startTestServer(
   }
   const events: DomainEvent[] = [];
   const logs: Record<string, unknown>[] = [];
+  // One random key per database unless the test gives its own: another instance on it shares the key.
+  const secretKeys = options.app?.secretKeys ?? shared?.secretKeys ?? secretKeysFrom(randomBytes(32));
   const logger = options.captureLogs
     ? pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) })
     : pino({ level: process.env['TEST_LOG'] ?? 'silent' });
@@ -106,6 +112,7 @@ export async function startTestServer(
     trustProxy: false,
     ...(options.now ? { now: options.now } : {}),
     ...options.app,
+    secretKeys,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -119,6 +126,7 @@ export async function startTestServer(
     logs,
     dataDir,
     admin,
+    secretKeys,
     close: async () => {
       await app.close();
       await drop();
