@@ -102,6 +102,9 @@ export const TwoFactorSetupSchema = v.object({
 
 export type TwoFactorSetupInput = v.InferOutput<typeof TwoFactorSetupSchema>;
 
+/** The support app's form before a first setup: the password (the server checks it). */
+export const TwoFactorPasswordSchema = v.object({ Password: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(200, 'tooLong')) }, 'required');
+
 /** changepassword (support): the reset link's token and id and a new password, as support passwords go. */
 export const SupportChangePasswordSchema = v.object({ ...ChangePasswordSchema.entries, Password: supportPassword }, 'required');
 
