@@ -28,6 +28,7 @@
  * the server then rebuilds incrementally at start), BENCH_SERVER_FLAGS (extra V8 flags for the server, space-separated, after SERVER_NODE_FLAGS: to compare
  * flags on the same machine state, e.g. `--liftoff-only`).
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -134,6 +135,8 @@ async function startServer(dir: string, port: number): Promise<Server> {
       SUPPORT_ADMIN_PASSWORD: 'bench-admin-password',
       SITE_REBUILD_MINUTES: '1440',
       NODE_ENV: 'production',
+      // Production refuses to start without it; a fresh one per bench run.
+      SECRETS_KEY: randomBytes(32).toString('base64'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
