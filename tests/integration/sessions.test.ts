@@ -121,6 +121,37 @@ describe("support's sign-out", () => {
   });
 });
 
+describe("support's sign-out after its session went idle", () => {
+  it('still ends the impersonation session that was kept in use, and clears the cookie', async () => {
+    // An instance where support sessions idle out after 30 minutes (impersonation sessions too).
+    const short = await startTestServer({
+      shareDatabaseOf: server,
+      now: clock,
+      app: { rateLimitScale: 50, sessionIdle: { advertiserMinutes: 7 * 24 * 60, supportMinutes: 30 } },
+    });
+    try {
+      const user = await createSupportUserOverHttp(server, { permissions: ['Support'] }, await signInAdmin(server, clock));
+      const supportCookie = await signInSupport(short, user, clock);
+      const advertiser = await createAdvertiser(server.db);
+      const link = await call(short, '/api/support/impersonation', { body: { ProfileId: advertiser.id }, cookie: supportCookie });
+      const token = new URL(((await link.json()) as { url: string }).url, short.url).searchParams.get('url')!;
+      const started = await call(short, `/api/frontend/impersonate?url=${encodeURIComponent(token)}`, { method: 'POST', cookie: supportCookie });
+      const asAdvertiser = sessionCookieOf(started)!;
+      // Working as the advertiser for 40 minutes while the support tab is left alone (past its 30 idle minutes).
+      for (let minutes = 0; minutes < 40; minutes += 20) {
+        later(20 * MINUTE);
+        expect((await call(short, '/api/backend/userprofile', { cookie: asAdvertiser })).status).toBe(200);
+      }
+      const out = await call(short, '/api/support/logout', { method: 'POST', cookie: supportCookie });
+      expect(out.status).toBe(204);
+      expect(out.headers.getSetCookie()[0]).toMatch(/^support_sid=;/);
+      expect((await call(short, '/api/backend/userprofile', { cookie: asAdvertiser })).status).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
 describe('__Host- cookies over HTTPS', () => {
   let https: TestServer;
   beforeAll(async () => {

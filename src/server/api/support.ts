@@ -91,8 +91,11 @@ function supportOf(request: FastifyRequest): SupportActor {
   return request.supportActor;
 }
 
-/** Calls a support user may make without a session. */
-const PUBLIC_SUPPORT_CALLS = new Set(['/login', '/resetpassword', '/changepassword']);
+/**
+ * Calls a support user may make without a session. `logout` ends whatever session its cookie names
+ * (also one past its idle timeout or expiry) with the impersonations of its user, and always clears it.
+ */
+const PUBLIC_SUPPORT_CALLS = new Set(['/login', '/logout', '/resetpassword', '/changepassword']);
 
 /** Rate limits (per client address), as the advertiser account calls have them (account.ts). */
 const limits = {
