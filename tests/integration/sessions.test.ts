@@ -111,6 +111,8 @@ describe("support's sign-out", () => {
     expect((await call(server, '/api/support/logout', { method: 'POST', cookie: supportCookie })).status).toBe(204);
     expect(await status('/api/backend/userprofile', asAdvertiser)).toBe(401);
     expect(await status('/api/backend/userprofile', own)).toBe(200);
+    // The hub is told to drop the account's connections (the owner's reconnect; the ended session's cannot).
+    expect(server.events).toContainEqual({ type: 'account.sessions.ended', accountId: advertiser.accountId });
     const [stopped] = await server.db
       .select()
       .from(auditLog)

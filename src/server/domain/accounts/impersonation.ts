@@ -181,7 +181,7 @@ export async function stopImpersonation(ctx: DomainContext): Promise<{ advertId:
 /**
  * Ends every impersonation session (and unused link) a support user started, each session audited as
  * `impersonation.stopped` with the reason (the support sign-out: `support_signed_out`); answers how many
- * sessions ended. The ended sessions answer 401 at their next call.
+ * sessions ended. The ended sessions answer 401 at their next call, and their hub connections close.
  */
 export async function stopImpersonationsOf(ctx: DomainContext, supportUserId: number, reason: string): Promise<number> {
   const ended = await ctx.db
@@ -193,6 +193,11 @@ export async function stopImpersonationsOf(ctx: DomainContext, supportUserId: nu
   for (const session of endedSessions) {
     const advertId = await advertIdOf(ctx, session.accountId!);
     await writeAudit(actor, { action: 'impersonation.stopped', targetType: 'account', targetId: session.accountId, after: { advertId, reason } });
+  }
+  // The hub drops the account's open connections; the advertiser's own reconnect with their session,
+  // the ended impersonation's are refused at the upgrade.
+  for (const accountId of new Set(endedSessions.map((session) => session.accountId!))) {
+    await ctx.events.publish({ type: 'account.sessions.ended', accountId });
   }
   return endedSessions.length;
 }
