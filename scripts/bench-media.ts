@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { PICTURE_WIDTHS } from '#lib/schemas/media.ts';
 import { AVIF_OPTIONS, WEBP_OPTIONS, variantWidths } from '#server/domain/media/picture-processing.ts';
 import { DEMO_PASSWORD } from '#server/db/seed/seed-demo.ts';
+import { sessionCookieName } from '#server/api/http.ts';
 
 const run = promisify(execFile);
 
@@ -100,7 +101,7 @@ async function signIn(url: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName('advertiser', false)}=`));
   if (!cookie) throw new Error('sign-in set no session cookie');
   return cookie.split(';')[0]!;
 }

@@ -138,6 +138,8 @@ async function startServer(dir: string, port: number): Promise<Server> {
       SITE_REBUILD_MINUTES: '1440',
       NODE_ENV: 'production',
       SITE_BUILD_TOKEN: BENCH_SITE_BUILD_TOKEN,
+      // Production refuses to start without it; a fresh one per bench run.
+      SECRETS_KEY: randomBytes(32).toString('base64'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

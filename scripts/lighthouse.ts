@@ -27,6 +27,7 @@
  * and visit; the median by score is reported, default 3), LIGHTHOUSE_MIN (default 98: the exit code is 1
  * when a returning-visitor score is below it), CHROMIUM_PATH.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -110,6 +111,8 @@ async function startServer(dataDir: string, port: number): Promise<Server> {
       SUPPORT_ADMIN_PASSWORD: 'lighthouse-admin-password',
       SITE_REBUILD_MINUTES: '1440',
       NODE_ENV: 'production',
+      // Production refuses to start without it; a fresh one per run.
+      SECRETS_KEY: randomBytes(32).toString('base64'),
       ASTRO_TELEMETRY_DISABLED: '1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -38,6 +38,9 @@ import { readCurrentBuildInfo } from './jobs/site-build.ts';
 import { registerVideoWorker, type VideoWorkerOptions } from './jobs/video-job.ts';
 import { createNotificationHub, type HubTimings } from './hub/notification-hub.ts';
 import { registerNotificationHub } from './hub/register-hub.ts';
+import { DEFAULT_SESSION_IDLE, type SessionIdle } from './domain/accounts/sessions.ts';
+import { secretKeysFrom, type SecretKeys } from './domain/secret-box.ts';
+import { resealSupportSecrets } from './domain/support-users/two-factor.ts';
 
 export type AppOptions = {
   database: DatabaseHandle;
@@ -46,8 +49,15 @@ export type AppOptions = {
   siteDir: string;
   mediaDir: string;
   sessionDays: number;
+  /** Idle timeouts (ADVERTISER_/SUPPORT_SESSION_IDLE_MINUTES); default 7 days and 2 hours. */
+  sessionIdle?: SessionIdle;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /**
+   * SECRETS_KEY and previous keys (docs/security.md). Default: a random key per start, which suits tests
+   * only (secrets sealed with it do not open after a restart); the main job passes the configured one.
+   */
+  secretKeys?: SecretKeys;
   now?: () => Date;
   /**
    * Mail and SMS. The main job makes it from its config and passes it; without one (tests) the app makes
@@ -113,6 +123,11 @@ function clientWentAway(error: unknown, request: FastifyRequest): boolean {
 
 /** The HTTP server: /api, media, the built site, health. The same app runs in tests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Authenticator secrets stored in clear or with a previous key are sealed with the current key before
+  // anything else starts; a secret no configured key opens stops the start here, naming the key id.
+  const secrets = options.secretKeys ?? secretKeysFrom(randomBytes(32));
+  const resealed = await resealSupportSecrets(options.database.db, secrets);
+  if (resealed > 0) options.logger.info({ resealed, keyId: secrets.current.id }, 'authenticator secrets encrypted with the current SECRETS_KEY');
   const app: FastifyInstance = Fastify({
     // The log rules (src/server/logger.ts: no secrets, no personal query values, no database parameters) hold
     // whatever root logger the app was given.
@@ -152,7 +167,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     sessionDays: options.sessionDays,
+    sessionIdle: options.sessionIdle ?? DEFAULT_SESSION_IDLE,
     cookieSecure: options.cookieSecure,
+    secrets,
     now: options.now ?? (() => new Date()),
     messaging,
     rateLimitScale: options.rateLimitScale ?? 1,
@@ -220,6 +237,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     now: deps.now,
     allowedOrigins: options.hubAllowedOrigins ?? [deps.siteUrl],
+    cookieSecure: deps.cookieSecure,
+    sessionIdle: deps.sessionIdle,
   });
 
   app.get('/healthz', async (_request, reply) => {

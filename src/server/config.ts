@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
+import { parseSecretKey } from './domain/secret-box.ts';
 
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this list. */
 const boolean = (fallback: boolean) =>
@@ -49,6 +50,21 @@ const EnvSchema = v.object({
   SEED_DEMO: boolean(true),
   SEED_DEMO_ADVERTS: integer(320, 0, 100_000),
   SESSION_DAYS: integer(30, 1, 365),
+  /** A session unused this long ends (advertisers: 7 days; support and impersonation: 2 hours). */
+  ADVERTISER_SESSION_IDLE_MINUTES: integer(7 * 24 * 60, 5, 365 * 24 * 60),
+  SUPPORT_SESSION_IDLE_MINUTES: integer(120, 5, 24 * 60),
+  /** Encrypts secrets at rest (authenticator secrets): 32 bytes as base64 or hex; required in production. */
+  SECRETS_KEY: v.optional(v.pipe(v.string(), v.check((value) => parseSecretKey(value) !== null, 'must be 32 bytes as base64 (44 characters) or hex (64 digits)'))),
+  /** Earlier SECRETS_KEYs (comma-separated) that still decrypt while values are encrypted again with the current one. */
+  SECRETS_KEY_PREVIOUS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value.split(',').every((part) => part.trim() === '' || parseSecretKey(part) !== null),
+        'must be keys of 32 bytes as base64 or hex, comma-separated',
+      ),
+    ),
+  ),
   TRUST_PROXY: boolean(false),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
@@ -116,6 +132,14 @@ export type Config = {
   seedDemo: boolean;
   seedDemoAdverts: number;
   sessionDays: number;
+  /** Minutes a session may go unused before it ends (ADVERTISER_/SUPPORT_SESSION_IDLE_MINUTES). */
+  sessionIdle: { advertiserMinutes: number; supportMinutes: number };
+  /**
+   * SECRETS_KEY and SECRETS_KEY_PREVIOUS (docs/security.md, README "Rotating SECRETS_KEY"). Unset outside
+   * production: main.ts then keeps a generated key in DATA_DIR/secrets.key.
+   */
+  secretsKey: Buffer | undefined;
+  secretsKeysPrevious: Buffer[];
   trustProxy: boolean;
   logLevel: string;
   /** Email also goes out over SMTP when set; mail and SMS always land in the outbox. */
@@ -177,7 +201,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       result.issues.map((issue) => {
         const key = issue.path?.map((p) => String(p.key)).join('.') ?? '?';
-        return `${key}=${JSON.stringify(present[key] ?? '')}: ${issue.message}`;
+        // The encryption keys are never repeated in the message (it reaches the log).
+        const shown = key.startsWith('SECRETS_KEY') ? '(hidden)' : JSON.stringify(present[key] ?? '');
+        return `${key}=${shown}: ${issue.message}`;
       }),
     );
   }
@@ -192,6 +218,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           `configure a real provider, or set ALLOW_TEST_PROVIDERS=${TEST_PROVIDERS_CONSENT} for a test installation`,
       ),
     );
+  }
+  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) {
+    throw new ConfigError([
+      'SECRETS_KEY="": required in production (it encrypts authenticator secrets; make one with `openssl rand -base64 32`, the same for every instance)',
+    ]);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -212,6 +243,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     seedDemoAdverts: e.SEED_DEMO_ADVERTS,
     sessionDays: e.SESSION_DAYS,
+    sessionIdle: { advertiserMinutes: e.ADVERTISER_SESSION_IDLE_MINUTES, supportMinutes: e.SUPPORT_SESSION_IDLE_MINUTES },
+    secretsKey: e.SECRETS_KEY ? (parseSecretKey(e.SECRETS_KEY) ?? undefined) : undefined,
+    secretsKeysPrevious: (e.SECRETS_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .map((part) => parseSecretKey(part)!),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -22,6 +23,7 @@ import { pruneOutbox } from './domain/accounts/list-outbox-messages.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite } from './jobs/site-build.ts';
 import { deleteExpiredVerificationFiles } from './domain/verification/delete-verification-files.ts';
+import { newSecretKeyText, parseSecretKey, secretKeysFrom, type SecretKeys } from './domain/secret-box.ts';
 
 export const SITE_REBUILD_QUEUE = 'site.rebuild';
 /** Daily: verification files 30 days after the decision are deleted, the records kept. */
@@ -86,6 +88,27 @@ export async function prepareDatabase(
   return { firstStart, bootstrap };
 }
 
+/**
+ * The keys that seal secrets at rest: SECRETS_KEY (and SECRETS_KEY_PREVIOUS). Without it (development and
+ * tests only; loadConfig refuses production without it) a key is generated once and kept in
+ * DATA_DIR/secrets.key (readable by the owner only), which suits one instance on its own data directory.
+ */
+export async function loadSecretKeys(config: Config, log: Logger): Promise<SecretKeys> {
+  if (config.secretsKey) return secretKeysFrom(config.secretsKey, config.secretsKeysPrevious);
+  if (config.env === 'production') throw new Error('SECRETS_KEY is required in production');
+  const file = path.join(config.dataDir, 'secrets.key');
+  await mkdir(config.dataDir, { recursive: true });
+  try {
+    await writeFile(file, `${newSecretKeyText()}\n`, { flag: 'wx', mode: 0o600 });
+    log.warn({ file }, 'SECRETS_KEY is not set: a key was generated for this data directory (development only)');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+  }
+  const key = parseSecretKey(await readFile(file, 'utf8'));
+  if (!key) throw new Error(`${file} does not hold a key of 32 bytes (base64); remove it only if no secrets were sealed with it`);
+  return secretKeysFrom(key, config.secretsKeysPrevious);
+}
+
 /** The main job: database, API, site build and its schedule, in one process. */
 export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
   warnAboutTestProviders(config, log);
@@ -147,6 +170,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       siteDir: config.paths.site,
       mediaDir: config.paths.media,
       sessionDays: config.sessionDays,
+      sessionIdle: config.sessionIdle,
+      secretKeys: await loadSecretKeys(config, log),
       cookieSecure: config.cookieSecure,
       trustProxy: config.trustProxy,
       // Media: S3 when S3_BUCKET is set (docs/decisions/013); the local disk otherwise (buildApp's default).

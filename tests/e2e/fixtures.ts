@@ -109,9 +109,12 @@ export async function signInSupport(api: APIRequestContext, user: Pick<SupportUs
   return api.post('/api/support/login', { data: { email: user.email, password: user.password, ...(code ? { code } : {}) } });
 }
 
-/** Turns two-step sign-in on for the support user signed in on `api` (twofactorsetup + twofactorconfirm); answers the secret. */
-export async function enableTotp(api: APIRequestContext, user: Pick<SupportUser, 'totpSecret' | 'lastStep'>): Promise<string> {
-  const setup = await api.post('/api/support/twofactorsetup', { data: {} });
+/**
+ * Turns two-step sign-in on for the support user signed in on `api` (twofactorsetup with their password,
+ * then twofactorconfirm); answers the secret.
+ */
+export async function enableTotp(api: APIRequestContext, user: Pick<SupportUser, 'password' | 'totpSecret' | 'lastStep'>): Promise<string> {
+  const setup = await api.post('/api/support/twofactorsetup', { data: { Password: user.password } });
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
   const step = currentStep();

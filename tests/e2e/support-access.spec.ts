@@ -5,11 +5,12 @@
  * user's session at their next navigation, the code step of the login, and the forgotten password from the
  * email link (in English). Codes are computed as an authenticator app would (tests/support/totp.ts).
  */
-import { codeAt, wrongCode } from '../support/totp.ts';
-import { test, expect, createSupportUser, nextTotpCode, signInAsSupportAdmin, supportAdminRequest, unique } from './fixtures.ts';
+import { request as playwrightRequest } from '@playwright/test';
+import { codeAt, currentStep, wrongCode } from '../support/totp.ts';
+import { test, expect, createSupportUser, nextTotpCode, signInAsSupportAdmin, signInSupport, supportAdminRequest, unique } from './fixtures.ts';
 
 test('Administration waits for two-step sign-in: the notice, the setup on the screen, then users are managed', async ({ page, browser, baseURL, checkA11y }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const admin = await createSupportUser(baseURL!, { permissions: ['SEO', 'Administration'] });
   await page.goto('/support/login/');
   await page.getByLabel('E-mail').fill(admin.email);
@@ -33,6 +34,14 @@ test('Administration waits for two-step sign-in: the notice, the setup on the sc
   await expect(page.getByRole('heading', { level: 1, name: 'Totrinsbekræftelse' })).toBeVisible();
   const status = page.locator('[data-two-factor-status]');
   await expect(status).toHaveText('Totrinsbekræftelse er slået fra.');
+  // The session alone is not enough: the password first; a wrong one is refused at its field, and kept.
+  await expect(page.getByText('bliver du logget ud alle andre steder', { exact: false })).toBeVisible();
+  const password = page.getByLabel('Din adgangskode');
+  await password.fill('not-the-password-at-all');
+  await page.getByRole('button', { name: 'Slå totrinsbekræftelse til' }).click();
+  await expect(page.locator('#two-factor-password-error')).toHaveText('Adgangskoden er forkert.');
+  await expect(password).toHaveValue('not-the-password-at-all');
+  await password.fill(admin.password);
   await page.getByRole('button', { name: 'Slå totrinsbekræftelse til' }).click();
   await expect(page.getByRole('img', { name: 'QR-kode til din godkendelsesapp' })).toBeVisible();
   const shown = (await page.locator('[data-two-factor-secret]').textContent()) ?? '';
@@ -154,6 +163,8 @@ test('Administration waits for two-step sign-in: the notice, the setup on the sc
 });
 
 test('the login asks for the authenticator code; a reset of two-step sign-in ends the session', async ({ page, browser, baseURL, checkA11y }) => {
+  // Codes work once: the sign-ins here wait for new 30-second steps of the authenticator.
+  test.setTimeout(120_000);
   const user = await createSupportUser(baseURL!, { permissions: ['Support'], twoFactor: true });
   await page.goto('/support/login/');
   await page.getByLabel('E-mail').fill(user.email);
@@ -205,6 +216,39 @@ test('the login asks for the authenticator code; a reset of two-step sign-in end
   await page.getByLabel('Adgangskode').fill(user.password);
   await page.getByRole('button', { name: 'Log ind' }).click();
   await expect(page).toHaveURL(/\/support\/orders\/$/);
+});
+
+test('moving two-step sign-in to a new app takes a current code, keeps the form on a refusal and signs the other sessions out', async ({ page, baseURL, checkA11y }) => {
+  test.setTimeout(150_000);
+  const user = await createSupportUser(baseURL!, { permissions: ['Support'], twoFactor: true });
+  const elsewhere = await playwrightRequest.newContext({ baseURL });
+  expect((await signInSupport(elsewhere, user)).status()).toBe(200);
+  expect((await signInSupport(page.request, user)).status()).toBe(200);
+
+  await page.goto('/support/two-factor/');
+  await expect(page.locator('[data-two-factor-status]')).toHaveText('Totrinsbekræftelse er slået til.');
+  const current = page.getByLabel('Kode fra din nuværende godkendelsesapp');
+  const wrong = wrongCode(user.totpSecret!);
+  await current.fill(wrong);
+  await page.getByRole('button', { name: 'Opsæt en ny app' }).click();
+  await expect(page.locator('#two-factor-move-code-error')).toHaveText('Koden er forkert eller allerede brugt. Vent på en ny kode i appen, og prøv igen.');
+  await expect(current).toHaveValue(wrong);
+  await checkA11y(page);
+  await current.fill(await nextTotpCode(user));
+  await page.getByRole('button', { name: 'Opsæt en ny app' }).click();
+
+  const shown = (await page.locator('[data-two-factor-secret]').textContent()) ?? '';
+  const secret = shown.replace(/\s/g, '');
+  expect(secret).not.toBe(user.totpSecret);
+  expect((await elsewhere.get('/api/support/supportprofile')).status()).toBe(200);
+  await page.getByLabel('Kode fra din godkendelsesapp').fill(codeAt(secret, currentStep()));
+  await page.getByRole('button', { name: 'Bekræft og slå til' }).click();
+  await expect(page.locator('[data-two-factor-status]')).toHaveText('Totrinsbekræftelse er slået til.');
+  await expect(page.getByLabel('Kode fra din nuværende godkendelsesapp')).toBeVisible();
+  // The other session is signed out; this one goes on.
+  expect((await elsewhere.get('/api/support/supportprofile')).status()).toBe(401);
+  expect((await page.request.get('/api/support/supportprofile')).status()).toBe(200);
+  await elsewhere.dispose();
 });
 
 test('a forgotten password, in English: the link from the email, a new password, then sign in', async ({ page, baseURL, checkA11y }) => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { cities, outboxMessages } from '#server/db/schema.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { sessionCookieName } from '#server/api/http.ts';
 
 export type Call = { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string | number>; cookie?: string | undefined };
 
@@ -59,9 +60,9 @@ export function postFrom(
   });
 }
 
-/** The advertiser session cookie a response set ("sid=…"), or undefined. */
-export function sessionCookieOf(response: Response): string | undefined {
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
+/** The advertiser session cookie a response set ("sid=…", or "__Host-sid=…" from a server on https), or undefined. */
+export function sessionCookieOf(response: Response, secure = false): string | undefined {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName('advertiser', secure)}=`));
   return cookie?.split(';')[0];
 }
 

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { sessionCookieName } from '#server/api/http.ts';
 import { callApi, createAdvertiser } from '#tests/support/fixtures.ts';
 import {
   RS,
@@ -114,7 +115,7 @@ describe('the official client', () => {
 
 describe('who may connect', () => {
   it('refuses an upgrade without a session cookie or with an unknown one (401)', async () => {
-    const attempts: Record<string, string>[] = [{ origin: SITE_ORIGIN }, { origin: SITE_ORIGIN, cookie: 'sid=not-a-session' }, {}];
+    const attempts: Record<string, string>[] = [{ origin: SITE_ORIGIN }, { origin: SITE_ORIGIN, cookie: `${sessionCookieName('advertiser', false)}=not-a-session` }, {}];
     for (const headers of attempts) {
       const answer = await upgradeRequest(server, headers);
       expect(answer.status).toBe(401);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, sessions } from '#server/db/schema.ts';
 import { IMPERSONATION_LINK_SECONDS } from '#server/domain/accounts/impersonation.ts';
+import { sessionCookieName } from '#server/api/http.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createAdvertiser } from '#tests/support/fixtures.ts';
 import { call, sessionCookieOf } from './accounts-helpers.ts';
@@ -91,7 +92,7 @@ describe('impersonation (support call): a one-time link', () => {
     const link = await askForLink(supporter.cookie);
     const rows = await server.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.impersonatedBySupportUserId, supporter.id));
     expect(rows.some((row) => row.id.includes(link.token!))).toBe(false);
-    const asSession = await call(server, '/api/backend/userprofile', { cookie: `sid=${link.token}` });
+    const asSession = await call(server, '/api/backend/userprofile', { cookie: `${sessionCookieName('advertiser', false)}=${link.token}` });
     expect(asSession.status).toBe(401);
   });
 });

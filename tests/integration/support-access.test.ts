@@ -261,7 +261,9 @@ describe('two-step sign-in', () => {
 
     expect(await fieldErrors(await post('twofactorconfirm', { Code: '123456' }))).toEqual({ Code: 'setupFirst' });
 
-    const setup = await post('twofactorsetup');
+    // A session alone gets no secret: the password proves it is the user (issue 15 item 5).
+    expect(await fieldErrors(await post('twofactorsetup'))).toEqual({ Password: 'required' });
+    const setup = await post('twofactorsetup', { Password: user.password });
     expect(setup.status).toBe(200);
     const { secret, otpauthUri, qrSvg } = (await setup.json()) as { secret: string; otpauthUri: string; qrSvg: string };
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -282,7 +284,9 @@ describe('two-step sign-in', () => {
     expect(await fieldErrors(await login({ Email: user.email, Password: user.password }))).toEqual({ code: 'codeRequired' });
 
     const [stored] = await server.db.select().from(supportUsers).where(eq(supportUsers.id, user.id));
-    expect(stored).toMatchObject({ totpSecret: secret, totpPendingSecret: null });
+    // Stored encrypted (issue 15 item 10), never as the secret itself.
+    expect(stored).toMatchObject({ totpSecret: expect.stringMatching(/^sealed:v1:/), totpPendingSecret: null });
+    expect(stored!.totpSecret).not.toContain(secret);
 
     expect(await fieldErrors(await post('twofactordisable', { Code: wrong }))).toEqual({ Code: 'codeWrong' });
     expect((await post('twofactordisable', { Code: await freshCode(server, user.id, secret, clock) })).status).toBe(204);
@@ -333,7 +337,7 @@ describe('two-step sign-in', () => {
     expect(await profileOf(cookie)).toMatchObject({ permissions: [], twoFactorRequired: true });
     expect((await call(server, '/api/support/user', { query: { Id: user.id }, cookie })).status).toBe(403);
     expect((await call(server, '/api/support/outbox', { cookie })).status).toBe(403);
-    expect((await call(server, '/api/support/twofactorsetup', { method: 'POST', cookie })).status).toBe(200);
+    expect((await call(server, '/api/support/twofactorsetup', { body: { Password: user.password }, cookie })).status).toBe(200);
   });
 
   it('answers 401 to the two-step calls without a session', async () => {

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { supportUsers } from '#server/db/schema.ts';
 import { base32Decode, totpCode, totpStep } from '#server/domain/support-users/totp.ts';
 import type { TestServer } from '#tests/support/test-server.ts';
+import { sessionCookieName } from '#server/api/http.ts';
 import { call, uniqueEmail } from './accounts-helpers.ts';
 
 /** A password support users may have (12 characters or more, not a common one). */
@@ -16,9 +17,9 @@ export const SUPPORT_PASSWORD = 'lantern over the fjord 17';
 export type Clock = () => Date;
 const wallClock: Clock = () => new Date();
 
-/** The support session cookie a response set ("support_sid=…"), or undefined. */
-export function supportCookieOf(response: Response): string | undefined {
-  return response.headers.getSetCookie().find((c) => c.startsWith('support_sid='))?.split(';')[0];
+/** The support session cookie a response set ("support_sid=…", "__Host-support_sid=…" on https), or undefined. */
+export function supportCookieOf(response: Response, secure = false): string | undefined {
+  return response.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName('support', secure)}=`))?.split(';')[0];
 }
 
 /** The code of a secret (base32) for a step (default: the step `now` falls in). */
@@ -44,9 +45,12 @@ export async function freshCode(server: TestServer, supportUserId: number, secre
   }
 }
 
-/** Turns two-step sign-in on for the signed-in user (setup, then confirm with a code); answers the secret. */
-export async function enableTwoFactor(server: TestServer, cookie: string, clock: Clock = wallClock): Promise<string> {
-  const setup = await call(server, '/api/support/twofactorsetup', { method: 'POST', cookie });
+/**
+ * Turns two-step sign-in on for the signed-in user (setup with their password, then confirm with a code);
+ * answers the secret.
+ */
+export async function enableTwoFactor(server: TestServer, cookie: string, clock: Clock = wallClock, password = SUPPORT_PASSWORD): Promise<string> {
+  const setup = await call(server, '/api/support/twofactorsetup', { body: { Password: password }, cookie });
   expect(setup.status, await setup.clone().text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
   const confirmed = await call(server, '/api/support/twofactorconfirm', { body: { Code: codeOf(secret, clock()) }, cookie });
@@ -87,7 +91,7 @@ export async function signInAdmin(server: TestServer, clock: Clock = wallClock):
   let secret = known?.secret ?? (admin.totpEnabledAt ? admin.totpSecret : null);
   if (!secret) {
     const first = await signInSupport(server, { id: admin.id, ...server.admin }, clock);
-    secret = await enableTwoFactor(server, first, clock);
+    secret = await enableTwoFactor(server, first, clock, server.admin.password);
     adminSessions.set(server, { cookie: first, id: admin.id, secret });
     return first;
   }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { hashPassword } from '#server/domain/accounts/passwords.ts';
 import { createSession } from '#server/domain/accounts/sessions.ts';
-import { ADVERTISER_COOKIE } from '#server/api/http.ts';
+import { sessionCookieName } from '#server/api/http.ts';
 import { refreshAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import {
   accounts,
@@ -145,7 +145,7 @@ export async function createAdvertiser(
  */
 export async function advertiserSessionCookie(db: Db, accountId: number): Promise<string> {
   const session = await createSession(db, { accountId }, { days: 1, now: new Date() });
-  return `${ADVERTISER_COOKIE}=${session.token}`;
+  return `${sessionCookieName('advertiser', false)}=${session.token}`;
 }
 
 /** A parsed JSON answer; tests read it field by field. */

@@ -11,6 +11,7 @@ import { createAfterResponse } from '#server/api/after-response.ts';
 import type { DomainEvent } from '#server/domain/context.ts';
 import { ensureBootstrapAdmin } from '#server/domain/support-users/save-support-user.ts';
 import { SYSTEM } from '#server/domain/context.ts';
+import { secretKeysFrom, type SecretKeys } from '#server/domain/secret-box.ts';
 
 export type TestServer = {
   url: string;
@@ -27,6 +28,8 @@ export type TestServer = {
   siteBuildToken: string;
   /** Waits for the work the doors started after their answers (a reset's email: src/server/api/after-response.ts). */
   settle: () => Promise<void>;
+  /** The keys sealing authenticator secrets (a second instance on the same database shares them unless given its own). */
+  secretKeys: SecretKeys;
   close: () => Promise<void>;
 };
 
@@ -98,6 +101,8 @@ export async function startTestServer(
   }
   const events: DomainEvent[] = [];
   const logs: Record<string, unknown>[] = [];
+  // One random key per database unless the test gives its own: another instance on it shares the key.
+  const secretKeys = options.app?.secretKeys ?? shared?.secretKeys ?? secretKeysFrom(randomBytes(32));
   const logger = options.captureLogs
     ? pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) })
     : pino({ level: process.env['TEST_LOG'] ?? 'silent' });
@@ -116,6 +121,7 @@ export async function startTestServer(
     siteBuildToken,
     ...(options.now ? { now: options.now } : {}),
     ...options.app,
+    secretKeys,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -131,6 +137,7 @@ export async function startTestServer(
     admin,
     siteBuildToken,
     settle: () => afterResponse.settle(),
+    secretKeys,
     close: async () => {
       await app.close();
       await drop();

@@ -101,3 +101,30 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ SITE_BUILD_TOKEN: 'short' })).toThrow(/SITE_BUILD_TOKEN.*at least 24 characters/);
   });
 });
+
+describe('secrets key and idle timeouts', () => {
+  const key = Buffer.alloc(32, 7);
+
+  it('reads SECRETS_KEY as base64 or hex, and SECRETS_KEY_PREVIOUS as a comma list', () => {
+    const config = loadConfig({ SECRETS_KEY: key.toString('base64'), SECRETS_KEY_PREVIOUS: `${Buffer.alloc(32, 1).toString('hex')}, ${Buffer.alloc(32, 2).toString('base64url')}` });
+    expect(config.secretsKey).toEqual(key);
+    expect(config.secretsKeysPrevious).toEqual([Buffer.alloc(32, 1), Buffer.alloc(32, 2)]);
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+  });
+
+  it('refuses a key of the wrong size without repeating it, and production without a key', () => {
+    expect(() => loadConfig({ SECRETS_KEY: 'too-short-to-be-a-key' })).toThrow(/SECRETS_KEY=\(hidden\): must be 32 bytes/);
+    expect(() => loadConfig({ SECRETS_KEY: key.toString('base64'), SECRETS_KEY_PREVIOUS: 'nope' })).toThrow(/SECRETS_KEY_PREVIOUS=\(hidden\)/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY="": required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key.toString('hex') }).secretsKey).toEqual(key);
+  });
+
+  it('has idle timeouts of 7 days for advertisers and 2 hours for support, configurable', () => {
+    expect(loadConfig({}).sessionIdle).toEqual({ advertiserMinutes: 7 * 24 * 60, supportMinutes: 120 });
+    expect(loadConfig({ ADVERTISER_SESSION_IDLE_MINUTES: '60', SUPPORT_SESSION_IDLE_MINUTES: '15' }).sessionIdle).toEqual({
+      advertiserMinutes: 60,
+      supportMinutes: 15,
+    });
+    expect(() => loadConfig({ SUPPORT_SESSION_IDLE_MINUTES: '0' })).toThrow(/SUPPORT_SESSION_IDLE_MINUTES="0": must be at least 5/);
+  });
+});

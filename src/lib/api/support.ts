@@ -59,7 +59,8 @@ export function createSupportApi(options: ClientOptions = {}) {
     changePassword: (input: { Token: string; Id: string | number; Password: string }) =>
       client.post<undefined>('changepassword', { json: input }),
 
-    twoFactorSetup: () => client.post<TwoFactorSetup>('twofactorsetup', { json: {} }),
+    /** A new secret against the password (none on yet) or a current code of the authenticator that is on. */
+    twoFactorSetup: (proof: { Password: string } | { Code: string }) => client.post<TwoFactorSetup>('twofactorsetup', { json: proof }),
     twoFactorConfirm: (code: string) => client.post<undefined>('twofactorconfirm', { json: { Code: code } }),
     twoFactorDisable: (code: string) => client.post<undefined>('twofactordisable', { json: { Code: code } }),
 

@@ -90,6 +90,21 @@ export const TwoFactorCodeSchema = v.object(
   'required',
 );
 
+/**
+ * twofactorsetup: proof that the person at the session is the user (issue 15 item 5): the password while
+ * two-step sign-in is off, a current code of the authenticator app while it is on (the server says which
+ * it misses at its field).
+ */
+export const TwoFactorSetupSchema = v.object({
+  Password: v.optional(v.pipe(v.string('required'), v.maxLength(200, 'tooLong'))),
+  Code: v.optional(v.pipe(v.string('codeWrong'), v.trim(), v.maxLength(20, 'codeWrong'))),
+});
+
+export type TwoFactorSetupInput = v.InferOutput<typeof TwoFactorSetupSchema>;
+
+/** The support app's form before a first setup: the password (the server checks it). */
+export const TwoFactorPasswordSchema = v.object({ Password: v.pipe(v.string('required'), v.nonEmpty('required'), v.maxLength(200, 'tooLong')) }, 'required');
+
 /** changepassword (support): the reset link's token and id and a new password, as support passwords go. */
 export const SupportChangePasswordSchema = v.object({ ...ChangePasswordSchema.entries, Password: supportPassword }, 'required');
 

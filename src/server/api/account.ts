@@ -11,14 +11,13 @@ import {
 } from '#lib/schemas/account.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
-import { resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
 import { createProfile } from '../domain/accounts/create-profile.ts';
 import { sendPhoneCode, verifyPhoneCode } from '../domain/accounts/phone-verification.ts';
 import { sendEmailVerification, verifyEmail } from '../domain/accounts/email-verification.ts';
 import { changePasswordWithToken, requestPasswordReset } from '../domain/accounts/password-reset.ts';
 import { updatePassword } from '../domain/accounts/update-password.ts';
 import { clearUploadCookie, uploadTokenOf } from './frontend-pictures.ts';
-import { ADVERTISER_COOKIE, contextFor, noStore, readInput, setSessionCookie, type ApiDeps } from './http.ts';
+import { advertiserOfRequest, contextFor, noStore, readInput, setSessionCookie, type ApiDeps } from './http.ts';
 
 /**
  * The advertiser account calls (spec §7): createprofile, sendsms, codeverification, resetpassword and
@@ -48,7 +47,7 @@ function limitOf(deps: ApiDeps, call: keyof typeof limits): { max: number; timeW
 
 /** The advertiser behind the session cookie; 401 without one. */
 async function requireSignedIn(deps: ApiDeps, request: FastifyRequest): Promise<AdvertiserActor> {
-  const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+  const actor = await advertiserOfRequest(deps, request);
   if (actor.type !== 'advertiser') throw unauthenticated();
   return actor;
 }
@@ -71,7 +70,7 @@ export function accountFrontendRoutes(deps: ApiDeps) {
         deps.afterResponse.run('createprofile notice', result.notifyOwner);
         return reply.code(202).send({ checkEmail: true });
       }
-      setSessionCookie(reply, deps, ADVERTISER_COOKIE, result.session);
+      setSessionCookie(reply, deps, 'advertiser', result.session);
       return reply.code(201).send(result.profile);
     });
 
@@ -87,7 +86,7 @@ export function accountFrontendRoutes(deps: ApiDeps) {
       { logLevel: 'warn', config: { rateLimit: limitOf(deps, 'codeverification') } },
       async (request, reply) => {
         const input = readInput(request, CodeVerificationSchema);
-        const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+        const actor = await advertiserOfRequest(deps, request);
         await verifyPhoneCode(contextFor(deps, request, actor), { id: input.Id, code: input.Code });
         return reply.code(204).send();
       },
@@ -146,7 +145,7 @@ export function accountBackendRoutes(deps: ApiDeps) {
         { password: input.Password, newPassword: input.NewPassword },
         { messaging, sessionDays: deps.sessionDays },
       );
-      setSessionCookie(reply, deps, ADVERTISER_COOKIE, session);
+      setSessionCookie(reply, deps, 'advertiser', session);
       return reply.code(204).send();
     });
   };

@@ -46,7 +46,7 @@ import {
   updateSkipItems,
 } from '../domain/adverts/dashboard.ts';
 import { advertiserOf } from './backend.ts';
-import { ADVERTISER_COOKIE, clearSessionCookie, contextFor, noStore, readInput, setSessionCookie, type ApiDeps } from './http.ts';
+import { clearSessionCookie, contextFor, noStore, readInput, setSessionCookie, type ApiDeps } from './http.ts';
 
 /**
  * /api/backend/...: the calls that edit the advertiser's own advert (spec §7; issue 4 part B). Registered
@@ -115,7 +115,7 @@ export function backendAdvertRoutes(deps: ApiDeps) {
     app.post('/changeprofilestatus', async (request) => changeProfileStatus(ctxOf(request), readInput(request, ChangeProfileStatusSchema)));
     app.post('/deleteuser', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
       await deleteAdvertiser(ctxOf(request), readInput(request, DeleteUserSchema));
-      clearSessionCookie(reply, deps, ADVERTISER_COOKIE);
+      clearSessionCookie(reply, deps, 'advertiser');
       return reply.code(204).send();
     });
   };
@@ -129,7 +129,7 @@ export function restoreProfileRoutes(deps: ApiDeps) {
       const input = readInput(request, RestoreProfileSchema);
       const ctx = contextFor(deps, request, { type: 'visitor' });
       const { session, profile } = await restoreProfile(ctx, input, { sessionDays: deps.sessionDays });
-      setSessionCookie(reply, deps, ADVERTISER_COOKIE, session);
+      setSessionCookie(reply, deps, 'advertiser', session);
       return profile;
     });
   };

@@ -17,7 +17,6 @@ import {
   ValidationVideoQuerySchema,
 } from '#lib/schemas/verification.ts';
 import type { AgeProviderCallback, AgeVerificationProvider, StoredObject } from '../adapters/types.ts';
-import { resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
 import { SYSTEM, VISITOR, type Actor } from '../domain/context.ts';
 import { AppError, notFound, unauthenticated } from '../domain/errors.ts';
 import type { UploadedPictureFile } from '../domain/media/picture-processing.ts';
@@ -30,7 +29,7 @@ import {
   openOwnVerificationFile,
   uploadVerificationFile,
 } from '../domain/verification/verification-uploads.ts';
-import { ADVERTISER_COOKIE, contextFor, noStore, readInput, type ApiDeps } from './http.ts';
+import { advertiserOfRequest, contextFor, noStore, readInput, type ApiDeps } from './http.ts';
 
 /** The age-verification provider (AGE_PROVIDER), or null when none is configured (the online check is not offered). */
 export type VerificationDeps = { ageProvider: AgeVerificationProvider | null };
@@ -67,7 +66,7 @@ export function backendVerificationRoutes(deps: ApiDeps, verification: Verificat
 
     /** The signed-in advertiser, or null. */
     const sessionOf = async (request: FastifyRequest): Promise<AdvertiserActor | null> => {
-      const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+      const actor = await advertiserOfRequest(deps, request);
       return actor.type === 'advertiser' ? actor : null;
     };
     /** Session-only calls. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deleteSession, resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
+import { deleteSession } from '../domain/accounts/sessions.ts';
 import { getUserProfile } from '../domain/accounts/get-user-profile.ts';
 import { stopImpersonation } from '../domain/accounts/impersonation.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
-import { ADVERTISER_COOKIE, clearSessionCookie, contextFor, noStore, type ApiDeps } from './http.ts';
+import { advertiserOfRequest, clearSessionCookie, sessionTokenOf, contextFor, noStore, type ApiDeps } from './http.ts';
 import { backendAdvertRoutes } from './backend-advert.ts';
 import { backendPictureRoutes } from './backend-pictures.ts';
 import { backendVideoRoutes } from './backend-videos.ts';
@@ -29,7 +29,7 @@ export function backendRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     app.addHook('onRequest', async (request, reply) => {
       noStore(reply);
-      const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+      const actor = await advertiserOfRequest(deps, request);
       if (actor.type !== 'advertiser') throw unauthenticated();
       request.advertiser = actor;
     });
@@ -46,10 +46,10 @@ export function backendRoutes(deps: ApiDeps) {
 
     /** Ends the session; while support is signed in as the advertiser, that is the audited stop of impersonation. */
     app.post('/logout', async (request, reply) => {
-      const token = request.cookies[ADVERTISER_COOKIE];
+      const token = sessionTokenOf(request, deps, 'advertiser');
       const stopped = await stopImpersonation(contextFor(deps, request, advertiserOf(request)));
       if (token && !stopped) await deleteSession(deps.db, token);
-      clearSessionCookie(reply, deps, ADVERTISER_COOKIE);
+      clearSessionCookie(reply, deps, 'advertiser');
       return reply.code(204).send();
     });
     await app.register(accountBackendRoutes(deps));

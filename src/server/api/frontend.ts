@@ -15,8 +15,8 @@ import { startImpersonation } from '../domain/accounts/impersonation.ts';
 import { ImpersonateSchema } from '#lib/schemas/impersonation.ts';
 import { requestSiteRebuild } from '../domain/site/request-site-rebuild.ts';
 import {
-  ADVERTISER_COOKIE,
-  SUPPORT_COOKIE,
+  advertiserOfRequest,
+  supportOfRequest,
   cachePublic,
   contextFor,
   idList,
@@ -26,7 +26,6 @@ import {
   setSessionCookie,
   type ApiDeps,
 } from './http.ts';
-import { resolveAdvertiserSession, resolveSupportSession } from '../domain/accounts/sessions.ts';
 import { SearchProfilesSchema } from '#lib/schemas/search.ts';
 import { ReportAdvertSchema } from '#lib/schemas/report-advert.ts';
 import { listFrontPageAdverts, shuffleMinute } from '../domain/search/front-page.ts';
@@ -238,7 +237,7 @@ export function frontendRoutes(deps: ApiDeps) {
     /** Whether the visitor has an advertiser session (for the header's user icon; never a 401). */
     app.get('/session', async (request, reply) => {
       noStore(reply);
-      const actor = await resolveAdvertiserSession(deps.db, request.cookies[ADVERTISER_COOKIE], deps.now());
+      const actor = await advertiserOfRequest(deps, request);
       return { signedIn: actor.type === 'advertiser' };
     });
 
@@ -305,7 +304,7 @@ export function frontendRoutes(deps: ApiDeps) {
         const input = readInput(request, SignInSchema);
         const ctx = contextFor(deps, request, { type: 'visitor' });
         const { session, profile } = await signInAdvertiser(ctx, input, { sessionDays: deps.sessionDays });
-        setSessionCookie(reply, deps, ADVERTISER_COOKIE, session);
+        setSessionCookie(reply, deps, 'advertiser', session);
         return profile;
       },
     );
@@ -317,16 +316,16 @@ export function frontendRoutes(deps: ApiDeps) {
     app.post('/impersonate', { config: { rateLimit: { max: 20 * deps.rateLimitScale, timeWindow: '1 minute' } } }, async (request, reply) => {
       noStore(reply);
       const input = readInput(request, ImpersonateSchema);
-      const actor = await resolveSupportSession(deps.db, request.cookies[SUPPORT_COOKIE], deps.now());
+      const actor = await supportOfRequest(deps, request);
       const { session, advertId } = await startImpersonation(contextFor(deps, request, actor), { token: input.Url });
-      setSessionCookie(reply, deps, ADVERTISER_COOKIE, session);
+      setSessionCookie(reply, deps, 'advertiser', session);
       return { advertId };
     });
 
     /** Schedules a site rebuild now; only for a signed-in support user (spec §7 cleancache). */
     app.route({ method: ['GET', 'POST'], url: '/cleancache', handler: async (request, reply) => {
       noStore(reply);
-      const actor = await resolveSupportSession(deps.db, request.cookies[SUPPORT_COOKIE], deps.now());
+      const actor = await supportOfRequest(deps, request);
       await requestSiteRebuild(contextFor(deps, request, actor));
       return reply.code(204).send();
     } });

@@ -9,13 +9,20 @@ import type { Db } from '../db/client.ts';
 import type { MediaStorage, Messaging, NotificationHub } from '../adapters/types.ts';
 import type { MediaWork } from '../domain/media/media-work.ts';
 import type { PictureRenderer } from '../domain/media/picture-renderer.ts';
+import { resolveAdvertiserSession, resolveSupportSession, type SessionIdle } from '../domain/accounts/sessions.ts';
+import type { SecretKeys } from '../domain/secret-box.ts';
 
 /** What every door needs from the running server. */
 export type ApiDeps = {
   db: Db;
   events: DomainEvents;
   sessionDays: number;
+  /** Idle timeouts of advertiser and support sessions (ADVERTISER_/SUPPORT_SESSION_IDLE_MINUTES). */
+  sessionIdle: SessionIdle;
+  /** Served over HTTPS (SITE_URL https): Secure cookies with the `__Host-` prefix (`sessionCookieName`). */
   cookieSecure: boolean;
+  /** SECRETS_KEY (and previous keys): seals authenticator secrets at rest (domain/secret-box.ts). */
+  secrets: SecretKeys;
   now: () => Date;
   /** Mail and SMS (the outbox, SMTP when configured), made once by the server. */
   messaging: Messaging;
@@ -43,8 +50,33 @@ export type ApiDeps = {
   environment: 'development' | 'production' | 'test';
 };
 
-export const ADVERTISER_COOKIE = 'sid';
-export const SUPPORT_COOKIE = 'support_sid';
+/** The advertiser's session (`sid`) or support's (`support_sid`). */
+export type SessionKind = 'advertiser' | 'support';
+
+/**
+ * The one place a session cookie's name is made (doors, the hub, impersonation, tests): `sid` and
+ * `support_sid`, and over HTTPS `__Host-sid` and `__Host-support_sid`, which browsers accept only with
+ * Secure, Path=/ and no Domain, so no other host (a subdomain) can set or shadow them.
+ */
+export function sessionCookieName(kind: SessionKind, secure: boolean): string {
+  const base = kind === 'advertiser' ? 'sid' : 'support_sid';
+  return secure ? `__Host-${base}` : base;
+}
+
+/** The session token the request carries for this kind of session. */
+export function sessionTokenOf(request: FastifyRequest, deps: Pick<ApiDeps, 'cookieSecure'>, kind: SessionKind): string | undefined {
+  return request.cookies[sessionCookieName(kind, deps.cookieSecure)];
+}
+
+/** The advertiser behind the request's `sid` cookie (idle timeout applied), or a visitor. */
+export function advertiserOfRequest(deps: Pick<ApiDeps, 'db' | 'cookieSecure' | 'sessionIdle' | 'now'>, request: FastifyRequest): Promise<Actor> {
+  return resolveAdvertiserSession(deps.db, sessionTokenOf(request, deps, 'advertiser'), deps.now(), deps.sessionIdle);
+}
+
+/** The support user behind the request's `support_sid` cookie (idle timeout applied), or a visitor. */
+export function supportOfRequest(deps: Pick<ApiDeps, 'db' | 'cookieSecure' | 'sessionIdle' | 'now'>, request: FastifyRequest): Promise<Actor> {
+  return resolveSupportSession(deps.db, sessionTokenOf(request, deps, 'support'), deps.now(), deps.sessionIdle);
+}
 
 export function contextFor(deps: ApiDeps, request: FastifyRequest, actor: Actor): DomainContext {
   return {
@@ -233,10 +265,10 @@ export function problemFromError(error: unknown, request: FastifyRequest): Probl
 export function setSessionCookie(
   reply: FastifyReply,
   deps: ApiDeps,
-  name: string,
+  kind: SessionKind,
   session: { token: string; expiresAt: Date },
 ): void {
-  reply.setCookie(name, session.token, {
+  reply.setCookie(sessionCookieName(kind, deps.cookieSecure), session.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -245,8 +277,8 @@ export function setSessionCookie(
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply, deps: ApiDeps, name: string): void {
-  reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.cookieSecure });
+export function clearSessionCookie(reply: FastifyReply, deps: ApiDeps, kind: SessionKind): void {
+  reply.clearCookie(sessionCookieName(kind, deps.cookieSecure), { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.cookieSecure });
 }
 
 /** Public answers may be cached briefly by browsers and CDNs (ETag comes from @fastify/etag-like hashing). */

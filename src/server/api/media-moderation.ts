@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ModerationDecisionSchema, ModerationItemSchema } from '#lib/schemas/media-calls.ts';
-import { resolveSupportSession } from '../domain/accounts/sessions.ts';
 import { moderatePicture } from '../domain/media/pictures.ts';
 import { approveVideo, declineVideo, removeVideoItem } from '../domain/media/videos.ts';
 import { requirePermission } from '../domain/permissions.ts';
 import type { DomainContext } from '../domain/context.ts';
-import { SUPPORT_COOKIE, contextFor, noStore, readInput, type ApiDeps } from './http.ts';
+import { supportOfRequest, contextFor, noStore, readInput, type ApiDeps } from './http.ts';
 
 /**
  * /api/backend/...: support's media moderation under the spec's backend names (spec §7; decision 013):
@@ -20,7 +19,7 @@ export function mediaModerationRoutes(deps: ApiDeps) {
     app.addHook('onRequest', async (_request, reply) => noStore(reply));
 
     const moderator = async (request: FastifyRequest): Promise<DomainContext> => {
-      const actor = await resolveSupportSession(deps.db, request.cookies[SUPPORT_COOKIE], deps.now());
+      const actor = await supportOfRequest(deps, request);
       requirePermission(actor, 'advert:moderate:any');
       return contextFor(deps, request, actor);
     };

@@ -6,10 +6,11 @@ import {
   SupportUserIdSchema,
   SupportUsersQuerySchema,
   TwoFactorCodeSchema,
+  TwoFactorSetupSchema,
 } from '#lib/schemas/support-user.ts';
 import { LandingPageSchema } from '#lib/schemas/landing-page.ts';
 import { OutboxQuerySchema, ResetPasswordSchema } from '#lib/schemas/account.ts';
-import { deleteSession, resolveSupportSession } from '../domain/accounts/sessions.ts';
+import { deleteSession } from '../domain/accounts/sessions.ts';
 import { signInSupportUser } from '../domain/support-users/sign-in-support-user.ts';
 import { getSupportProfile } from '../domain/support-users/get-support-profile.ts';
 import { saveSupportUser } from '../domain/support-users/save-support-user.ts';
@@ -47,7 +48,8 @@ import {
   rejectValidation,
 } from '../domain/verification/support-validation.ts';
 import { sendPrivateFile } from './backend-verification.ts';
-import { issueImpersonationLink } from '../domain/accounts/impersonation.ts';
+import { issueImpersonationLink, stopImpersonationsOf } from '../domain/accounts/impersonation.ts';
+import { supportUserActor } from '../domain/support-users/support-roles.ts';
 import { ImpersonationLinkSchema } from '#lib/schemas/impersonation.ts';
 import {
   AdvertProfileIdSchema,
@@ -66,7 +68,8 @@ import { listAdvertMessages, sendAdvertMessage } from '../domain/support-adverts
 import { listAdvertReports, listAdvertReviews } from '../domain/support-adverts/advert-reviews-reports.ts';
 import type { Actor } from '../domain/context.ts';
 import {
-  SUPPORT_COOKIE,
+  sessionTokenOf,
+  supportOfRequest,
   clearSessionCookie,
   contextFor,
   noStore,
@@ -88,8 +91,11 @@ function supportOf(request: FastifyRequest): SupportActor {
   return request.supportActor;
 }
 
-/** Calls a support user may make without a session. */
-const PUBLIC_SUPPORT_CALLS = new Set(['/login', '/resetpassword', '/changepassword']);
+/**
+ * Calls a support user may make without a session. `logout` ends whatever session its cookie names
+ * (also one past its idle timeout or expiry) with the impersonations of its user, and always clears it.
+ */
+const PUBLIC_SUPPORT_CALLS = new Set(['/login', '/logout', '/resetpassword', '/changepassword']);
 
 /** Rate limits (per client address), as the advertiser account calls have them (account.ts). */
 const limits = {
@@ -114,7 +120,7 @@ export function supportRoutes(deps: ApiDeps) {
       noStore(reply);
       const path = request.url.slice('/api/support'.length).split('?')[0]!.toLowerCase();
       if (PUBLIC_SUPPORT_CALLS.has(path)) return;
-      const actor = await resolveSupportSession(deps.db, request.cookies[SUPPORT_COOKIE], deps.now());
+      const actor = await supportOfRequest(deps, request);
       if (actor.type !== 'support') throw unauthenticated();
       request.supportActor = actor;
     });
@@ -124,15 +130,19 @@ export function supportRoutes(deps: ApiDeps) {
     app.post('/login', { config: limitOf(deps, 'login') }, async (request, reply) => {
       const input = readInput(request, SupportSignInSchema);
       const ctx = contextFor(deps, request, { type: 'visitor' });
-      const { session, profile } = await signInSupportUser(ctx, input, { sessionDays: 1 });
-      setSessionCookie(reply, deps, SUPPORT_COOKIE, session);
+      const { session, profile } = await signInSupportUser(ctx, input, { sessionDays: 1, secrets: deps.secrets });
+      setSessionCookie(reply, deps, 'support', session);
       return profile;
     });
 
+    /** Ends the session, and with it the impersonation sessions (and unused links) the user started. */
     app.post('/logout', async (request, reply) => {
-      const token = request.cookies[SUPPORT_COOKIE];
-      if (token) await deleteSession(deps.db, token);
-      clearSessionCookie(reply, deps, SUPPORT_COOKIE);
+      const token = sessionTokenOf(request, deps, 'support');
+      const ended = token ? await deleteSession(deps.db, token) : null;
+      if (ended?.supportUserId) {
+        await stopImpersonationsOf(contextFor(deps, request, supportUserActor(ended.supportUserId)), ended.supportUserId, 'support_signed_out');
+      }
+      clearSessionCookie(reply, deps, 'support');
       return reply.code(204).send();
     });
 
@@ -158,17 +168,21 @@ export function supportRoutes(deps: ApiDeps) {
 
     app.get('/supportprofile', async (request) => getSupportProfile(deps.db, supportOf(request).supportUserId));
 
-    app.post('/twofactorsetup', { config: limitOf(deps, 'twofactor') }, async (request) => setUpTwoFactor(ctxOf(request)));
+    /** A new secret, only against the password (none yet) or a current code (one is on): issue 15 item 5. */
+    app.post('/twofactorsetup', { config: limitOf(deps, 'twofactor') }, async (request) => {
+      const input = readInput(request, TwoFactorSetupSchema);
+      return setUpTwoFactor(ctxOf(request), { password: input.Password, code: input.Code }, { secrets: deps.secrets });
+    });
 
     app.post('/twofactorconfirm', { config: limitOf(deps, 'twofactor') }, async (request, reply) => {
       const input = readInput(request, TwoFactorCodeSchema);
-      await confirmTwoFactor(ctxOf(request), { code: input.Code });
+      await confirmTwoFactor(ctxOf(request), { code: input.Code }, { secrets: deps.secrets });
       return reply.code(204).send();
     });
 
     app.post('/twofactordisable', { config: limitOf(deps, 'twofactor') }, async (request, reply) => {
       const input = readInput(request, TwoFactorCodeSchema);
-      await disableTwoFactor(ctxOf(request), { code: input.Code });
+      await disableTwoFactor(ctxOf(request), { code: input.Code }, { secrets: deps.secrets });
       return reply.code(204).send();
     });
 

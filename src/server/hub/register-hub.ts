@@ -7,7 +7,8 @@
  *   what stops another site's page from opening the hub with the visitor's cookie (cross-site WebSocket
  *   hijacking; SameSite=Lax does not cover it). A request without Origin comes from a non-browser
  *   client, which has to hold the session token itself, so it is allowed, with the session check below.
- * - Session: the advertiser session cookie `sid` must be valid (`resolveAdvertiserSession`), else 401.
+ * - Session: the advertiser session cookie (`sid`, `__Host-sid` over HTTPS: `sessionCookieName`) must be
+ *   valid and not idle (`resolveAdvertiserSession`, as every door checks it), else 401.
  *   The check is made once, at the upgrade: a connection whose session ends later (logout, expiry)
  *   stays open until it closes or is dropped (`notificationHub.disconnectAccount`).
  * - At most `maxConnectionsPerAccount` open connections per account, else 429.
@@ -20,7 +21,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import { resolveAdvertiserSession } from '../domain/accounts/sessions.ts';
 import { AppError, forbidden, unauthenticated } from '../domain/errors.ts';
 import type { Db } from '../db/client.ts';
-import { ADVERTISER_COOKIE } from '../api/http.ts';
+import { sessionTokenOf } from '../api/http.ts';
+import type { SessionIdle } from '../domain/accounts/sessions.ts';
 import type { HubSocket, LiveNotificationHub } from './notification-hub.ts';
 
 export const HUB_ROUTE = '/notificationhub';
@@ -49,7 +51,7 @@ function originOf(value: string): string | null {
 export async function registerNotificationHub(
   app: FastifyInstance,
   hub: LiveNotificationHub,
-  options: { db: Db; now: () => Date; allowedOrigins: string[] },
+  options: { db: Db; now: () => Date; allowedOrigins: string[]; cookieSecure: boolean; sessionIdle: SessionIdle },
 ): Promise<void> {
   const allowedOrigins = new Set(options.allowedOrigins.map(originOf).filter((origin): origin is string => origin !== null));
   app.decorate('notificationHub', hub);
@@ -87,7 +89,7 @@ export async function registerNotificationHub(
             throw forbidden('This site may not open the notification hub');
           }
         }
-        const actor = await resolveAdvertiserSession(options.db, request.cookies[ADVERTISER_COOKIE], options.now());
+        const actor = await resolveAdvertiserSession(options.db, sessionTokenOf(request, options, 'advertiser'), options.now(), options.sessionIdle);
         if (actor.type !== 'advertiser') throw unauthenticated();
         if (!hub.hasRoomFor(actor.accountId)) {
           throw new AppError('RATE_LIMITED', 'Too many open notification hub connections');

@@ -1,20 +1,22 @@
 /**
- * /support/two-factor/: the signed-in user's own two-step sign-in (TOTP). Off: "Turn on" asks the server
- * for a pending secret (twofactorsetup) and shows it as a QR code and as text in groups of four; the code
- * the app then shows confirms it (twofactorconfirm), and the profile is fetched again, so Administration
- * opens at once for a user who has it. On: a code turns it off (twofactordisable), unless the user has
- * Administration, which needs it (the server refuses with `twoFactorRequiredForAdministration`).
+ * /support/two-factor/: the signed-in user's own two-step sign-in (TOTP). A session alone changes nothing
+ * (issue 15 item 5). Off: the password, then "Turn on" asks the server for a pending secret
+ * (twofactorsetup) and shows it as a QR code and as text in groups of four; the code the app then shows
+ * confirms it (twofactorconfirm), and the profile is fetched again, so Administration opens at once for a
+ * user who has it. On: a current code of the app moves it to a new app (the same setup), or turns it off
+ * (twofactordisable), unless the user has Administration, which needs it (`twoFactorRequiredForAdministration`).
+ * Each change signs the user out of their other sessions (said on the screen). Forms keep what was typed
+ * on a refusal.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { supportApi } from '#lib/api/support.ts';
-import { isApiError } from '#lib/api/errors.ts';
 import type { SupportProfile, TwoFactorSetup } from '#lib/api/types.ts';
-import { TwoFactorCodeSchema } from '#lib/schemas/support-user.ts';
+import { TwoFactorCodeSchema, TwoFactorPasswordSchema } from '#lib/schemas/support-user.ts';
 import { toast } from '#lib/stores/toasts.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
-import { failureKey, fieldText, noticeText, primaryButton, reportFailure, secondaryButton } from '../../shared/form-text.ts';
+import { fieldText, noticeText, primaryButton, reportFailure, secondaryButton } from '../../shared/form-text.ts';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
@@ -29,24 +31,7 @@ export function groupSecret(secret: string): string {
 export default function TwoFactorScreen({ profile }: SupportScreenProps) {
   const t = useAppT(supportI18n);
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [startError, setStartError] = useState<string | null>(null);
   if (!profile) return null;
-
-  async function start() {
-    setStarting(true);
-    setStartError(null);
-    try {
-      setSetup(await supportApi.twoFactorSetup());
-    } catch (error) {
-      if (isApiError(error, 401)) return goToLogin();
-      console.warn('Two-step setup failed', error);
-      const key = failureKey(error);
-      setStartError(key.startsWith('errors.') ? noticeText(t, key) : t('twoFactor.setupFailed'));
-    } finally {
-      setStarting(false);
-    }
-  }
 
   const hasAdministration = profile.permissions.includes('Administration');
 
@@ -63,16 +48,11 @@ export default function TwoFactorScreen({ profile }: SupportScreenProps) {
         <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">{t('twoFactor.required')}</p>
       ) : null}
 
-      {!profile.twoFactorEnabled && !setup ? (
-        <div className="mt-6 space-y-3">
-          <FormNotice message={startError} />
-          <button type="button" className={primaryButton} disabled={starting} onClick={() => void start()}>
-            {starting ? t('twoFactor.settingUp') : t('twoFactor.setUp')}
-          </button>
-        </div>
-      ) : null}
+      <p className="mt-2 max-w-prose text-slate-700">{t('twoFactor.otherSessions')}</p>
 
-      {!profile.twoFactorEnabled && setup ? (
+      {!setup ? <StartForm t={t} withCode={profile.twoFactorEnabled} onStarted={setSetup} /> : null}
+
+      {setup ? (
         <SetupForm
           t={t}
           setup={setup}
@@ -85,7 +65,7 @@ export default function TwoFactorScreen({ profile }: SupportScreenProps) {
         />
       ) : null}
 
-      {profile.twoFactorEnabled ? (
+      {profile.twoFactorEnabled && !setup ? (
         hasAdministration ? (
           <p className="mt-6 text-slate-700">{fieldText(t, 'twoFactorRequiredForAdministration')}</p>
         ) : (
@@ -109,6 +89,83 @@ async function reloadAfterChange(t: TFunction): Promise<SupportProfile | null> {
     reportFailure(t, error);
     return null;
   }
+}
+
+/**
+ * The proof before a new secret is shown: the password while two-step sign-in is off, a current code of
+ * the app while it is on (then the form moves it to a new app).
+ */
+function StartForm({ t, withCode, onStarted }: { t: TFunction; withCode: boolean; onStarted: (setup: TwoFactorSetup) => void }) {
+  return withCode ? <StartWithCode t={t} onStarted={onStarted} /> : <StartWithPassword t={t} onStarted={onStarted} />;
+}
+
+function StartWithPassword({ t, onStarted }: { t: TFunction; onStarted: (setup: TwoFactorSetup) => void }) {
+  const form = useApiForm({
+    schema: TwoFactorPasswordSchema,
+    defaultValues: { Password: '' },
+    onUnauthorized: goToLogin,
+    onValid: async (values) => onStarted(await supportApi.twoFactorSetup({ Password: values.Password })),
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form noValidate onSubmit={form.submit} aria-labelledby="two-factor-start-title" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="two-factor-start-title" className="text-lg font-semibold text-ink">
+        {t('twoFactor.setUp')}
+      </h2>
+      <p className="text-slate-800">{t('twoFactor.passwordIntro')}</p>
+      <FormNotice message={noticeText(t, form.notice)} />
+      <Field id="two-factor-password" label={t('twoFactor.password')} error={fieldText(t, errors.Password?.message)}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('Password')}
+            type="password"
+            autoComplete="current-password"
+            className={controlClass(Boolean(errors.Password), 'h-11 max-w-md')}
+          />
+        )}
+      </Field>
+      <button type="submit" className={primaryButton} disabled={isSubmitting}>
+        {isSubmitting ? t('twoFactor.settingUp') : t('twoFactor.setUp')}
+      </button>
+    </form>
+  );
+}
+
+function StartWithCode({ t, onStarted }: { t: TFunction; onStarted: (setup: TwoFactorSetup) => void }) {
+  const form = useApiForm({
+    schema: TwoFactorCodeSchema,
+    defaultValues: { Code: '' },
+    onUnauthorized: goToLogin,
+    onValid: async (values) => onStarted(await supportApi.twoFactorSetup({ Code: values.Code })),
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form noValidate onSubmit={form.submit} aria-labelledby="two-factor-move-title" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="two-factor-move-title" className="text-lg font-semibold text-ink">
+        {t('twoFactor.moveTitle')}
+      </h2>
+      <p className="text-slate-800">{t('twoFactor.moveIntro')}</p>
+      <FormNotice message={noticeText(t, form.notice)} />
+      <Field id="two-factor-move-code" label={t('twoFactor.currentCode')} error={fieldText(t, errors.Code?.message)}>
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('Code')}
+            type="text"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={6}
+            className={controlClass(Boolean(errors.Code), 'h-11 max-w-40 tracking-widest')}
+          />
+        )}
+      </Field>
+      <button type="submit" className={primaryButton} disabled={isSubmitting}>
+        {isSubmitting ? t('twoFactor.settingUp') : t('twoFactor.move')}
+      </button>
+    </form>
+  );
 }
 
 function SetupForm({ t, setup, onCancel, onDone }: { t: TFunction; setup: TwoFactorSetup; onCancel: () => void; onDone: () => Promise<void> }) {

@@ -13,7 +13,8 @@
  * 3. While it lasts every audit entry of the advertiser's actions carries `impersonated_by` (writeAudit,
  *    from the actor), and the actions in SENSITIVE_WHILE_IMPERSONATING are refused (`refuseWhileImpersonating`).
  * 4. `stopImpersonation` (backend `logout` of an impersonation session, the banner's Stop): the session
- *    ends; audited `impersonation.stopped`. Disabling the support user or removing a permission ends their
+ *    ends; audited `impersonation.stopped`. The support user's own sign-out ends every impersonation
+ *    session and unused link they started (`stopImpersonationsOf`, audited with `reason`). Disabling the support user or removing a permission ends their
  *    impersonation sessions too (`deleteSupportUserSessions`), and a session whose support user lost
  *    Support or was disabled is not honoured (`resolveAdvertiserSession`).
  * The audit entries of start and stop are made by the support user, about the account (`after.advertId`).
@@ -175,6 +176,30 @@ export async function stopImpersonation(ctx: DomainContext): Promise<{ advertId:
     );
   }
   return { advertId };
+}
+
+/**
+ * Ends every impersonation session (and unused link) a support user started, each session audited as
+ * `impersonation.stopped` with the reason (the support sign-out: `support_signed_out`); answers how many
+ * sessions ended. The ended sessions answer 401 at their next call, and their hub connections close.
+ */
+export async function stopImpersonationsOf(ctx: DomainContext, supportUserId: number, reason: string): Promise<number> {
+  const ended = await ctx.db
+    .delete(sessions)
+    .where(eq(sessions.impersonatedBySupportUserId, supportUserId))
+    .returning({ id: sessions.id, accountId: sessions.accountId });
+  const endedSessions = ended.filter((row) => !row.id.startsWith(LINK_ID_PREFIX) && row.accountId !== null);
+  const actor = { ...ctx, actor: supportUserActor(supportUserId) };
+  for (const session of endedSessions) {
+    const advertId = await advertIdOf(ctx, session.accountId!);
+    await writeAudit(actor, { action: 'impersonation.stopped', targetType: 'account', targetId: session.accountId, after: { advertId, reason } });
+  }
+  // The hub drops the account's open connections; the advertiser's own reconnect with their session,
+  // the ended impersonation's are refused at the upgrade.
+  for (const accountId of new Set(endedSessions.map((session) => session.accountId!))) {
+    await ctx.events.publish({ type: 'account.sessions.ended', accountId });
+  }
+  return endedSessions.length;
 }
 
 /** What the backend's banner shows while support is signed in as the advertiser (userprofile). */

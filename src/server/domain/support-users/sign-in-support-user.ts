@@ -8,7 +8,8 @@ import { countRecentFailures, isSignInLocked, LOCK_MINUTES, MAX_FAILED_SIGN_INS,
 import { writeAudit } from '../audit.ts';
 import { getSupportProfile, type SupportProfile } from './get-support-profile.ts';
 import { supportUserActor } from './support-roles.ts';
-import { useTotpStep } from './two-factor.ts';
+import { openTotpSecret, useTotpStep } from './two-factor.ts';
+import type { SecretKeys } from '../secret-box.ts';
 import { verifyTotp } from './totp.ts';
 
 export type SupportSignIn = { email: string; password: string; code?: string | undefined };
@@ -36,7 +37,7 @@ async function recordLoginEvent(ctx: DomainContext, event: { supportUserId: numb
 export async function signInSupportUser(
   ctx: DomainContext,
   input: SupportSignIn,
-  options: { sessionDays: number },
+  options: { sessionDays: number; secrets: SecretKeys },
 ): Promise<{ session: NewSession; profile: SupportProfile }> {
   const email = input.email.trim().toLowerCase();
   const now = ctx.now();
@@ -79,7 +80,7 @@ export async function signInSupportUser(
         { field: 'code', message: 'codeRequired' },
       ]);
     }
-    const step = verifyTotp(user.totpSecret, code, now, { lastUsedStep: user.totpLastStep });
+    const step = verifyTotp(openTotpSecret(options.secrets, user.id, user.totpSecret), code, now, { lastUsedStep: user.totpLastStep });
     if (step === null || !(await useTotpStep(ctx.db, user.id, step))) {
       await fail('code');
       throw new AppError('UNAUTHENTICATED', 'The code is wrong', [{ field: 'code', message: 'codeWrong' }]);
