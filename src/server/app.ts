@@ -4,7 +4,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
@@ -27,7 +26,8 @@ import { assertSafeKey } from './adapters/storage/keys.ts';
 import { createMediaWork } from './domain/media/media-work.ts';
 import { createPictureRenderer } from './domain/media/picture-renderer.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type TrustProxy } from './config.ts';
+import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
 import { registerStaticSite } from './static-site.ts';
 import { readCurrentBuildInfo } from './jobs/site-build.ts';
 import { registerVideoWorker, type VideoWorkerOptions } from './jobs/video-job.ts';
@@ -42,7 +42,8 @@ export type AppOptions = {
   mediaDir: string;
   sessionDays: number;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** TRUST_PROXY: none (false), a number of proxy hops, or the proxies' addresses (config.ts parseTrustProxy). */
+  trustProxy: TrustProxy;
   now?: () => Date;
   /**
    * Mail and SMS. The main job makes it from its config and passes it; without one (tests) the app makes
@@ -55,10 +56,14 @@ export type AppOptions = {
   storage?: MediaStorage;
   /** MEDIA_CONCURRENCY: heavy media tasks at once; default 1. */
   mediaConcurrency?: number;
-  /** REDIS_URL: hub messages reach every instance through Redis pub/sub when set. */
+  /** REDIS_URL: hub messages reach every instance through Redis pub/sub, and rate limits are shared there. */
   redisUrl?: string | undefined;
-  /** Origins allowed to open the notification hub; default the site's own. */
+  /** RATE_LIMIT_KEY_PREFIX: the rate-limit counters' key prefix in Redis (tests use one per server). */
+  rateLimitKeyPrefix?: string;
+  /** Origins allowed to open the notification hub; default allowedOrigins. */
   hubAllowedOrigins?: string[];
+  /** Origins whose pages may make the API's state-changing calls (./api/cross-site.ts); default the site's own. */
+  allowedOrigins?: string[];
   /** The hub's ping interval and timeouts (default 15 s, 30 s, 15 s); tests shorten them. */
   hubTimings?: Partial<HubTimings>;
   /** ENCODER_SECRET; default a random one per start (one instance). */
@@ -94,7 +99,7 @@ function clientWentAway(error: unknown, request: FastifyRequest): boolean {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
-    trustProxy: options.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -166,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // default (streams above ~8 KiB) spent a third of a search's CPU time on stream plumbing. Bigger
   // bodies still stream. (Built site files are compressed once and kept: src/server/site-files.ts.)
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 128 * 1024 });
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimit(app, { redisUrl: options.redisUrl, keyPrefix: options.rateLimitKeyPrefix, logger: app.log });
   await app.register(fastifyEtag, { weak: true });
 
   app.setErrorHandler((error, request, reply) => {
@@ -177,11 +182,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendProblem(reply, problem);
   });
 
+  const allowedOrigins = options.allowedOrigins ?? [new URL(deps.siteUrl).origin];
   // Before every other route: @fastify/websocket must see them all (closes upgrades to non-hub routes).
   await registerNotificationHub(app, hub, {
     db: options.database.db,
     now: deps.now,
-    allowedOrigins: options.hubAllowedOrigins ?? [deps.siteUrl],
+    allowedOrigins: options.hubAllowedOrigins ?? allowedOrigins,
   });
 
   app.get('/healthz', async (_request, reply) => {
