@@ -28,6 +28,7 @@ import { createPictureRenderer } from './domain/media/picture-renderer.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
 import { loadConfig, type TrustProxy } from './config.ts';
 import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
+import { registerCrossSiteGuard } from './api/cross-site.ts';
 import { registerStaticSite } from './static-site.ts';
 import { readCurrentBuildInfo } from './jobs/site-build.ts';
 import { registerVideoWorker, type VideoWorkerOptions } from './jobs/video-job.ts';
@@ -183,6 +184,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const allowedOrigins = options.allowedOrigins ?? [new URL(deps.siteUrl).origin];
+  // Every state-changing /api call: the site's own pages only, JSON or multipart bodies only.
+  registerCrossSiteGuard(app, { allowedOrigins });
+
   // Before every other route: @fastify/websocket must see them all (closes upgrades to non-hub routes).
   await registerNotificationHub(app, hub, {
     db: options.database.db,

@@ -174,7 +174,8 @@ export function backendVerificationRoutes(deps: ApiDeps, verification: Verificat
           done(new AppError('INVALID', 'The body is not JSON'), undefined);
         }
       });
-      callback.post('/yoticallback', async (request, reply) => {
+      // Authenticated by its signature, not by Origin (./cross-site.ts).
+      callback.post('/yoticallback', { config: { signedCallback: true } }, async (request, reply) => {
         if (!request.ageProviderRawBody) throw unauthenticated();
         const result = v.safeParse(AgeProviderCallbackSchema, request.body);
         if (!result.success) throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'status', message: 'invalid' }]);
