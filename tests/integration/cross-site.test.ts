@@ -55,6 +55,13 @@ describe('state changes from other sites are refused (403), the advert stays ope
       const response = await closeAdvert(a.cookie, { headers: { ...json, origin }, body: JSON.stringify({ Status: 5 }) });
       await expectProblem(response, 403, 'Origin');
     }
+    // Nor through an encoded path to the same call.
+    const encoded = await fetch(`${server.url}/%61pi/backend/changeprofilestatus`, {
+      method: 'POST',
+      headers: { cookie: a.cookie, ...json, origin: 'https://evil.example' },
+      body: JSON.stringify({ Status: 5 }),
+    });
+    expect([403, 404]).toContain(encoded.status);
     expect(await statusOf(a.id)).toBe(1);
   });
 

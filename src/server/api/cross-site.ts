@@ -60,7 +60,9 @@ function hasAcceptedBody(request: FastifyRequest): boolean {
 export function registerCrossSiteGuard(app: FastifyInstance, options: { allowedOrigins: string[] }): void {
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin.toLowerCase()));
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING.has(request.method)) return;
+    // The matched route as well as the raw path: an encoded path (/%61pi/…) that the router decodes is checked too.
+    if (!request.url.startsWith('/api/') && !request.routeOptions.url?.startsWith('/api/')) return;
     const problem = { type: 'about:blank', instance: request.url, requestId: request.id };
     if (!request.routeOptions.config?.signedCallback && !isSameSiteRequest(request, allowed)) {
       request.log.info({ origin: header(request, 'origin'), fetchSite: header(request, 'sec-fetch-site') }, 'cross-site request refused');
