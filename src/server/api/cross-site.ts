@@ -38,8 +38,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Whether the browser (if any) sent this request from one of the site's own pages. */
-export function isSameSiteRequest(request: FastifyRequest, allowedOrigins: ReadonlySet<string>): boolean {
+/** Whether the browser (if any) sent this request from one of the site's own pages (not merely the same site: another port is refused). */
+export function comesFromOwnPages(request: FastifyRequest, allowedOrigins: ReadonlySet<string>): boolean {
   const origin = header(request, 'origin');
   const fetchSite = header(request, 'sec-fetch-site');
   if (origin !== undefined && allowedOrigins.has(origin.toLowerCase())) return true;
@@ -64,7 +64,7 @@ export function registerCrossSiteGuard(app: FastifyInstance, options: { allowedO
     // The matched route as well as the raw path: an encoded path (/%61pi/…) that the router decodes is checked too.
     if (!request.url.startsWith('/api/') && !request.routeOptions.url?.startsWith('/api/')) return;
     const problem = { type: 'about:blank', instance: request.url, requestId: request.id };
-    if (!request.routeOptions.config?.signedCallback && !isSameSiteRequest(request, allowed)) {
+    if (!request.routeOptions.config?.signedCallback && !comesFromOwnPages(request, allowed)) {
       request.log.info({ origin: header(request, 'origin'), fetchSite: header(request, 'sec-fetch-site') }, 'cross-site request refused');
       return sendProblem(reply, {
         ...problem,
