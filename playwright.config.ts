@@ -67,8 +67,9 @@ export default defineConfig({
             ASTRO_TELEMETRY_DISABLED: '1',
             // Many accounts are created and signed in from 127.0.0.1: raise the account calls' limits.
             RATE_LIMIT_SCALE: '50',
-            // The browser opens the site at 127.0.0.1 while SITE_URL defaults to localhost: let the hub accept it.
-            HUB_ALLOWED_ORIGINS: baseURL,
+            // The browser opens the site at 127.0.0.1 while SITE_URL defaults to localhost: the site's pages
+            // are served from there too (state-changing API calls and the hub accept it).
+            ALLOWED_ORIGINS: baseURL,
             SITE_BUILD_TOKEN: process.env['E2E_SITE_BUILD_TOKEN'],
           },
         },

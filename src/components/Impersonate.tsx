@@ -1,6 +1,6 @@
 /**
- * Support's "sign in as this advertiser": POST /api/frontend/impersonate?url=... with the page's `url`
- * query; on success the browser goes to the dashboard, on failure it stays here and says so (spec).
+ * Support's "sign in as this advertiser": POST /api/frontend/impersonate with the page's `url` query value
+ * (as `Url` in the JSON body); on success the browser goes to the dashboard, on failure it stays here and says so (spec).
  */
 import { useEffect, useState } from 'react';
 import { messagesT, type Messages } from '#lib/i18n/messages.ts';

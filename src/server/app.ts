@@ -4,7 +4,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
@@ -32,7 +31,9 @@ import { assertSafeKey } from './adapters/storage/keys.ts';
 import { createMediaWork } from './domain/media/media-work.ts';
 import { createPictureRenderer } from './domain/media/picture-renderer.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
-import { loadConfig, type AgeProviderConfig } from './config.ts';
+import { loadConfig, type AgeProviderConfig, type TrustProxy } from './config.ts';
+import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
+import { registerCrossSiteGuard } from './api/cross-site.ts';
 import { registerStaticSite } from './static-site.ts';
 import { readCurrentBuildInfo } from './jobs/site-build.ts';
 import { registerVideoWorker, type VideoWorkerOptions } from './jobs/video-job.ts';
@@ -52,7 +53,8 @@ export type AppOptions = {
   /** Idle timeouts (ADVERTISER_/SUPPORT_SESSION_IDLE_MINUTES); default 7 days and 2 hours. */
   sessionIdle?: SessionIdle;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** TRUST_PROXY: none (false), a number of proxy hops, or the proxies' addresses (config.ts parseTrustProxy). */
+  trustProxy: TrustProxy;
   /**
    * SECRETS_KEY and previous keys (docs/security.md). Default: a random key per start, which suits tests
    * only (secrets sealed with it do not open after a restart); the main job passes the configured one.
@@ -70,10 +72,14 @@ export type AppOptions = {
   storage?: MediaStorage;
   /** MEDIA_CONCURRENCY: heavy media tasks at once; default 1. */
   mediaConcurrency?: number;
-  /** REDIS_URL: hub messages reach every instance through Redis pub/sub when set. */
+  /** REDIS_URL: hub messages reach every instance through Redis pub/sub, and rate limits are shared there. */
   redisUrl?: string | undefined;
-  /** Origins allowed to open the notification hub; default the site's own. */
+  /** RATE_LIMIT_KEY_PREFIX: the rate-limit counters' key prefix in Redis (tests use one per server). */
+  rateLimitKeyPrefix?: string;
+  /** Origins allowed to open the notification hub; default allowedOrigins. */
   hubAllowedOrigins?: string[];
+  /** Origins whose pages may make the API's state-changing calls (./api/cross-site.ts); default the site's own. */
+  allowedOrigins?: string[];
   /** The hub's ping interval and timeouts (default 15 s, 30 s, 15 s); tests shorten them. */
   hubTimings?: Partial<HubTimings>;
   /** ENCODER_SECRET; default a random one per start (one instance). */
@@ -132,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The log rules (src/server/logger.ts: no secrets, no personal query values, no database parameters) hold
     // whatever root logger the app was given.
     loggerInstance: withLogRules(options.logger) as FastifyBaseLogger,
-    trustProxy: options.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -218,7 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // default (streams above ~8 KiB) spent a third of a search's CPU time on stream plumbing. Bigger
   // bodies still stream. (Built site files are compressed once and kept: src/server/site-files.ts.)
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 128 * 1024 });
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimit(app, { redisUrl: options.redisUrl, keyPrefix: options.rateLimitKeyPrefix, logger: app.log });
   await app.register(fastifyEtag, { weak: true });
 
   app.setErrorHandler((error, request, reply) => {
@@ -232,11 +238,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // No text input may hold a NUL character (PostgreSQL refuses it in text): 400 naming the field, for every call.
   app.addHook('preValidation', async (request) => assertNoNulCharacters(request));
 
+  const allowedOrigins = options.allowedOrigins ?? [new URL(deps.siteUrl).origin];
+  // Every state-changing /api call: the site's own pages only, JSON or multipart bodies only.
+  registerCrossSiteGuard(app, { allowedOrigins });
+
   // Before every other route: @fastify/websocket must see them all (closes upgrades to non-hub routes).
   await registerNotificationHub(app, hub, {
     db: options.database.db,
     now: deps.now,
-    allowedOrigins: options.hubAllowedOrigins ?? [deps.siteUrl],
+    allowedOrigins: options.hubAllowedOrigins ?? allowedOrigins,
     cookieSecure: deps.cookieSecure,
     sessionIdle: deps.sessionIdle,
   });

@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { parseSecretKey } from './domain/secret-box.ts';
@@ -33,6 +34,76 @@ const url = (protocols: string[]) =>
  */
 export const TEST_PROVIDERS_CONSENT = 'i-understand-this-is-not-production';
 
+/**
+ * Which proxies in front of the server are trusted to name the client (X-Forwarded-For): none (`false`),
+ * the number of proxy hops in front of the server, or the proxies' addresses (IPs and CIDR ranges).
+ */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for address ranges, allowed in TRUST_PROXY's list. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(value: string): boolean {
+  if (NAMED_RANGES.has(value)) return true;
+  const [address = '', prefix, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default; also `0`/`no`), a number of hops (`1`: one load balancer) or a
+ * comma-separated list of the proxies' addresses/ranges (`10.0.0.0/8,127.0.0.1`). `true` is refused: it
+ * trusts every address in X-Forwarded-For, so a client picks its own address (and escapes every per-address limit).
+ */
+export function parseTrustProxy(value: string): TrustProxy | { error: string } {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(text)) return false;
+  if (['true', 'yes'].includes(text)) {
+    return {
+      error:
+        'trusts every X-Forwarded-For address, so any client could choose its own: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+    };
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 10 ? hops : { error: 'must be at most 10 proxy hops' };
+  }
+  const list = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+  const bad = list.filter((part) => !isAddressOrRange(part));
+  if (list.length === 0 || bad.length > 0) {
+    return { error: `must be false, a number of proxy hops, or IP addresses/CIDR ranges (not ${bad.join(', ') || 'empty'})` };
+  }
+  return list;
+}
+
+const trustProxy = v.pipe(
+  v.optional(v.string(), 'false'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = parseTrustProxy(dataset.value);
+    if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+      addIssue({ message: parsed.error });
+      return NEVER;
+    }
+    return parsed;
+  }),
+);
+
+const originList = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter((origin) => origin.length > 0),
+  ),
+  v.check((origins) => origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin), 'must be origins such as https://example.dk, comma-separated'),
+);
+
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
@@ -65,11 +136,13 @@ const EnvSchema = v.object({
       ),
     ),
   ),
-  TRUST_PROXY: boolean(false),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200, 'must be at most 200 characters'))),
   RATE_LIMIT_SCALE: integer(1, 1, 1000),
+  /** The prefix of the rate limits' counters in Redis (with REDIS_URL): one per deployment sharing a Redis. */
+  RATE_LIMIT_KEY_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, or _ : . -')), 'annoncekatalog:ratelimit:'),
   // Media storage: S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/media.
   S3_BUCKET: v.optional(v.pipe(v.string(), v.nonEmpty())),
   S3_ENDPOINT: v.optional(url(['http:', 'https:'])),
@@ -77,8 +150,13 @@ const EnvSchema = v.object({
   S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
   S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.nonEmpty())),
   S3_FORCE_PATH_STYLE: boolean(false),
-  /** Extra origins allowed to open the notification hub (comma-separated); the site's own always is. */
-  HUB_ALLOWED_ORIGINS: v.optional(v.string()),
+  /**
+   * Other origins the site's pages are served from (comma-separated); the site's own always is. The API's
+   * state-changing calls and the notification hub accept requests from them.
+   */
+  ALLOWED_ORIGINS: originList,
+  /** The older name of ALLOWED_ORIGINS (it first applied to the notification hub only); both are read. */
+  HUB_ALLOWED_ORIGINS: originList,
   /** Signs the video encoder's postbacks; generated per start when unset (one instance). */
   ENCODER_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** How many pictures or videos are processed at once (bounded so searches stay fast). */
@@ -140,7 +218,8 @@ export type Config = {
    */
   secretsKey: Buffer | undefined;
   secretsKeysPrevious: Buffer[];
-  trustProxy: boolean;
+  /** TRUST_PROXY: which proxies may name the client's address (see parseTrustProxy). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Email also goes out over SMTP when set; mail and SMS always land in the outbox. */
   smtpUrl: string | undefined;
@@ -151,6 +230,8 @@ export type Config = {
    * many accounts from one address raise it; production keeps 1.
    */
   rateLimitScale: number;
+  /** Prefix of the rate-limit counters in Redis; with REDIS_URL every instance shares them. */
+  rateLimitKeyPrefix: string;
   cookieSecure: boolean;
   /** S3-compatible storage for media when S3_BUCKET is set; otherwise media live under paths.media. */
   s3:
@@ -163,7 +244,12 @@ export type Config = {
         forcePathStyle: boolean;
       }
     | undefined;
-  /** Origins allowed to open the notification hub: the site's own and HUB_ALLOWED_ORIGINS. */
+  /**
+   * The site's own origin and ALLOWED_ORIGINS (+ HUB_ALLOWED_ORIGINS): pages from these may make the API's
+   * state-changing calls (the cross-site check) and open the notification hub.
+   */
+  allowedOrigins: string[];
+  /** Origins allowed to open the notification hub: the same list as allowedOrigins. */
   hubAllowedOrigins: string[];
   encoderSecret: string | undefined;
   /** AGE_PROVIDER_SECRET: the key of the built-in test age provider's signed callbacks. */
@@ -226,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const allowedOrigins = [...new Set([new URL(siteUrl).origin, ...e.ALLOWED_ORIGINS, ...e.HUB_ALLOWED_ORIGINS])];
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -255,6 +342,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(siteUrl).hostname}`,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    rateLimitKeyPrefix: e.RATE_LIMIT_KEY_PREFIX,
     cookieSecure: siteUrl.startsWith('https:'),
     s3: e.S3_BUCKET
       ? {
@@ -266,13 +354,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
-    hubAllowedOrigins: [
-      new URL(siteUrl).origin,
-      ...(e.HUB_ALLOWED_ORIGINS ?? '')
-        .split(',')
-        .map((origin) => origin.trim().replace(/\/$/, ''))
-        .filter((origin) => origin.length > 0),
-    ],
+    allowedOrigins,
+    hubAllowedOrigins: allowedOrigins,
     encoderSecret: e.ENCODER_SECRET,
     ageProviderSecret: e.AGE_PROVIDER_SECRET,
     ageProvider,

@@ -178,6 +178,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       storage,
       mediaConcurrency: config.mediaConcurrency,
       redisUrl: config.redisUrl,
+      rateLimitKeyPrefix: config.rateLimitKeyPrefix,
+      allowedOrigins: config.allowedOrigins,
       hubAllowedOrigins: config.hubAllowedOrigins,
       encoderSecret: config.encoderSecret,
       ageProviderSecret: config.ageProviderSecret,

@@ -242,7 +242,7 @@ test('an advert whose page is not built yet is shown at once from the API, and p
 
   // The next build writes its page.
   await signInAsSupportAdmin(page.context(), baseURL);
-  expect((await page.request.get('/api/frontend/cleancache')).status()).toBe(204);
+  expect((await page.request.post('/api/frontend/cleancache')).status()).toBe(204);
   await expect
     .poll(async () => (await request.get(profile.url)).headers()['x-robots-tag'] ?? 'prebuilt', { timeout: 180_000, intervals: [1000, 2000, 5000] })
     .toBe('prebuilt');

@@ -34,9 +34,9 @@ test('support can ask for a rebuild now (cleancache); visitors cannot', async ({
   const builtAt = async () => ((await (await page.request.get('/readyz')).json()) as { site: { builtAt: string } }).site.builtAt;
   const before = await builtAt();
 
-  expect((await page.request.get('/api/frontend/cleancache')).status()).toBe(401);
+  expect((await page.request.post('/api/frontend/cleancache')).status()).toBe(401);
   await signInAsSupportAdmin(page.context(), baseURL);
-  expect((await page.request.get('/api/frontend/cleancache')).status()).toBe(204);
+  expect((await page.request.post('/api/frontend/cleancache')).status()).toBe(204);
 
   await expect.poll(builtAt, { timeout: 180_000, intervals: [1000, 2000, 5000] }).not.toBe(before);
 });

@@ -160,10 +160,14 @@ describe('sessions and permissions', () => {
     expect(problem.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'password']);
   });
 
-  it('lets only a support user schedule a rebuild (cleancache)', async () => {
-    expect((await get('/api/frontend/cleancache')).status).toBe(401);
+  it('lets only a support user schedule a rebuild (cleancache, POST only)', async () => {
+    const cleancache = (headers: Record<string, string> = {}) => fetch(`${server.url}/api/frontend/cleancache`, { method: 'POST', headers });
+    expect((await cleancache()).status).toBe(401);
     const cookie = await signIn(server, 'support', server.admin);
-    const response = await get('/api/frontend/cleancache', { headers: { cookie } });
+    // A GET (a link, an <img> on another site) never rebuilds, signed in or not.
+    expect((await get('/api/frontend/cleancache', { headers: { cookie } })).status).toBe(404);
+    expect(server.events).not.toContainEqual(expect.objectContaining({ type: 'site.rebuild.requested' }));
+    const response = await cleancache({ cookie });
     expect(response.status).toBe(204);
     expect(server.events).toContainEqual(expect.objectContaining({ type: 'site.rebuild.requested' }));
   });

@@ -5,49 +5,12 @@
  * redis-server for this file. Without Redis reachable, local delivery goes on and the failure is logged;
  * when Redis comes back, messages cross again (a private redis-server is stopped and started for that).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { freePort, startRedisServer, testRedis } from '#tests/support/redis-server.ts';
 import { officialClient, signedInAdvertiser, type OfficialClient } from './hub-helpers.ts';
 
 const payload = (id: number) => ({ video: { id, status: 'Ready' } });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** A redis-server of our own on a port, without persistence; resolves once it accepts connections. */
-async function startRedisServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(
-    '/usr/bin/redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  await vi.waitFor(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const socket = net.connect(port, '127.0.0.1', () => {
-          socket.end();
-          resolve();
-        });
-        socket.on('error', reject);
-      }),
-    { timeout: 10_000, interval: 50 },
-  );
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 const clients: OfficialClient[] = [];
 function client(server: TestServer, cookie: string) {
@@ -61,8 +24,7 @@ let a: TestServer;
 let b: TestServer;
 
 beforeAll(async () => {
-  const fromEnv = process.env['REDIS_URL'];
-  redis = fromEnv ? { url: fromEnv, stop: async () => {} } : await startRedisServer(await freePort());
+  redis = await testRedis();
   a = await startTestServer({ app: { redisUrl: redis.url } });
   b = await startTestServer({ app: { redisUrl: redis.url }, shareDatabaseOf: a });
   await Promise.all([a.app.notificationHub.ready(), b.app.notificationHub.ready()]);

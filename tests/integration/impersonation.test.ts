@@ -38,9 +38,9 @@ async function askForLink(cookie: string | undefined, profileId: number = advert
   return { status: response.status, body, token };
 }
 
-/** POST /api/frontend/impersonate?url=…: answers the status and the advertiser session cookie it set. */
+/** POST /api/frontend/impersonate {Url}: answers the status and the advertiser session cookie it set. */
 async function impersonate(token: string, cookie: string | undefined) {
-  const response = await call(server, `/api/frontend/impersonate?url=${encodeURIComponent(token)}`, { method: 'POST', cookie });
+  const response = await call(server, '/api/frontend/impersonate', { body: { Url: token }, cookie });
   return { status: response.status, sid: sessionCookieOf(response), body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -148,7 +148,7 @@ const table: Row[] = [
   // Impersonation: Support (advertiser:impersonate:any). The frontend's impersonate with a link that does not
   // exist: 401 without a support session, refused (403) for everyone else.
   { call: 'impersonation', method: 'POST', path: '/api/support/impersonation', body: () => ({ ProfileId: NO_SUCH_ID }), expected: cells(401, 404, 403, 403, 403) },
-  { call: 'impersonate (frontend)', method: 'POST', path: '/api/frontend/impersonate', query: { url: 'not-a-real-link' }, expected: cells(401, 403, 403, 403, 403) },
+  { call: 'impersonate (frontend)', method: 'POST', path: '/api/frontend/impersonate', body: () => ({ Url: 'not-a-real-link' }), expected: cells(401, 403, 403, 403, 403) },
 
   // Adverts (support's advert pages): Support (advert:moderate:any).
   { call: 'profiles', method: 'GET', path: '/api/support/profiles', query: { Name: 'tabel' }, expected: cells(401, 200, 403, 403, 403) },

@@ -28,7 +28,7 @@ export type UploadOptions = {
   type: string;
   bytes: Uint8Array;
   cookie?: string;
-  /** The hand-off token in the query string. */
+  /** The hand-off token in the query string (not honoured: a POST never reads its query). */
   handoff?: string;
   /** The hand-off token as a form field (sent before the file). */
   handoffField?: string;

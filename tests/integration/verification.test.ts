@@ -220,9 +220,12 @@ describe('the QR hand-off link', () => {
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
 
-    // Upload with the token in the query, then as a form field (before the file); check; delete.
+    // Upload with the token as a form field (before the file); check; delete; upload again. A POST never
+    // takes its input from the query string (issue 15): the token there is not honoured.
     const byQuery = await uploadVerification(server, { kind: 'document', name: 'pas.jpg', type: 'image/jpeg', bytes: await documentJpeg(), handoff: link.token });
-    expect(byQuery.status, await byQuery.clone().text()).toBe(200);
+    expect(byQuery.status).toBe(401);
+    const first = await uploadVerification(server, { kind: 'document', name: 'pas.jpg', type: 'image/jpeg', bytes: await documentJpeg(), handoffField: link.token });
+    expect(first.status, await first.clone().text()).toBe(200);
     const checked = await backendApi(server, 'validationpicture', undefined, { query: { Handoff: link.token } });
     expect(checked.status).toBe(200);
     expect(checked.body).toMatchObject({ state: 'collecting', document: { uploadedAt: expect.any(String) } });
@@ -277,9 +280,9 @@ describe('the QR hand-off link', () => {
     const withCookie = await backendApi(server, 'validationpicture', second.cookie, { query: { Handoff: link.token } });
     expect(withCookie.body.state).toBe('pending');
 
-    const document = await uploadVerification(server, { kind: 'document', name: 'pas.jpg', type: 'image/jpeg', bytes: await documentJpeg(), handoff: link.token });
+    const document = await uploadVerification(server, { kind: 'document', name: 'pas.jpg', type: 'image/jpeg', bytes: await documentJpeg(), handoffField: link.token });
     expect(document.status).toBe(200);
-    const selfie = await uploadVerification(server, { kind: 'selfie', name: 'selfie.png', type: 'image/png', bytes: await selfiePng(), handoff: link.token });
+    const selfie = await uploadVerification(server, { kind: 'selfie', name: 'selfie.png', type: 'image/png', bytes: await selfiePng(), handoffField: link.token });
     expect(await selfie.json()).toMatchObject({ submitted: true });
     expect((await advertValidation(server, first.advertId)).validationStatus).toBe(1);
     expect((await advertValidation(server, second.advertId)).validationStatus).toBe(1);

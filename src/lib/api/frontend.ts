@@ -33,7 +33,7 @@ export function createFrontendApi(options: ClientOptions = {}) {
     client,
     login: (credentials: Credentials, signal?: AbortSignal) =>
       client.post<UserProfile>('login', { json: credentials, ...withSignal(signal) }),
-    impersonate: (url: string) => client.post<unknown>('impersonate', { searchParams: { url } }),
+    impersonate: (url: string) => client.post<unknown>('impersonate', { json: { Url: url } }),
     frontPageAdverts: (locale: string, signal?: AbortSignal) =>
       client.get<FrontPageAdverts>('frontpageprofiles', { searchParams: { Locale: locale }, ...withSignal(signal) }),
     searchProfiles: (params: SearchParams, signal?: AbortSignal) =>

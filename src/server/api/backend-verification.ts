@@ -49,7 +49,7 @@ declare module 'fastify' {
 /**
  * /api/backend/... verification calls (spec §7 Verification; issue 6). Registered beside `backendRoutes`
  * (not inside its session hook) because the upload, check and delete calls also take a QR hand-off token
- * (`Handoff`, query or form field) instead of the session cookie; every other call here needs the
+ * (`Handoff`: in the query of a GET, in the JSON body or as a form field before the file of a POST) instead of the session cookie; every other call here needs the
  * session, and yoticallback needs the provider's signature instead.
  */
 export function backendVerificationRoutes(deps: ApiDeps, verification: VerificationDeps) {
@@ -75,7 +75,7 @@ export function backendVerificationRoutes(deps: ApiDeps, verification: Verificat
       if (!actor) throw unauthenticated();
       return contextFor(deps, request, actor);
     };
-    /** The upload, check and delete calls: the session, else a hand-off token (query or body). */
+    /** The upload, check and delete calls: the session, else a hand-off token (GET: query; POST: body). */
     const ownerOf = async (request: FastifyRequest, token?: string) => {
       const actor = (await sessionOf(request)) ?? (await handoffActor(request, token ?? readInput(request, HandoffSchema).Handoff));
       if (!actor) throw unauthenticated();
@@ -170,7 +170,8 @@ export function backendVerificationRoutes(deps: ApiDeps, verification: Verificat
         request.ageProviderCallback = verified;
         done(null, {});
       });
-      callback.post('/yoticallback', async (request, reply) => {
+      // Authenticated by its signature, not by Origin (./cross-site.ts).
+      callback.post('/yoticallback', { config: { signedCallback: true } }, async (request, reply) => {
         const provider = verification.ageProvider;
         if (!provider) throw notFound('Age provider');
         const verified = request.ageProviderCallback;

@@ -322,13 +322,16 @@ export function frontendRoutes(deps: ApiDeps) {
       return { advertId };
     });
 
-    /** Schedules a site rebuild now; only for a signed-in support user (spec §7 cleancache). */
-    app.route({ method: ['GET', 'POST'], url: '/cleancache', handler: async (request, reply) => {
+    /**
+     * Schedules a site rebuild now; only for a signed-in support user (spec §7 cleancache). POST only (the
+     * spec's GET would let a link or an <img> elsewhere trigger it with support's cookie: issue 15).
+     */
+    app.post('/cleancache', async (request, reply) => {
       noStore(reply);
       const actor = await supportOfRequest(deps, request);
       await requestSiteRebuild(contextFor(deps, request, actor));
       return reply.code(204).send();
-    } });
+    });
     await app.register(accountFrontendRoutes(deps));
     await app.register(restoreProfileRoutes(deps));
     await app.register(frontendPictureRoutes(deps));

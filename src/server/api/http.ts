@@ -90,19 +90,19 @@ export function contextFor(deps: ApiDeps, request: FastifyRequest, actor: Actor)
 }
 
 /**
- * Reads a call's input from the query string and the JSON body together, matching the spec's
- * parameter names case-insensitively (`Id`, `id` and `ID` are the same), then validates it.
+ * Reads a call's input, matching the spec's parameter names case-insensitively (`Id`, `id` and `ID` are
+ * the same), then validates it. GET (and HEAD) calls read the query string; every other call reads its
+ * JSON body only, never the query string: a state change cannot be smuggled into a link or a form's
+ * action URL (docs/security.md, ./cross-site.ts).
  */
 export function readInput<TSchema extends v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>>(
   request: FastifyRequest,
   schema: TSchema,
 ): v.InferOutput<TSchema> {
   const raw: Record<string, unknown> = {};
-  const sources = [request.query, request.body].filter(
-    (source): source is Record<string, unknown> => typeof source === 'object' && source !== null && !Array.isArray(source),
-  );
-  for (const source of sources) {
-    for (const [key, value] of Object.entries(source)) raw[key.toLowerCase()] = value;
+  const source = request.method === 'GET' || request.method === 'HEAD' ? request.query : request.body;
+  if (typeof source === 'object' && source !== null && !Array.isArray(source)) {
+    for (const [key, value] of Object.entries(source as Record<string, unknown>)) raw[key.toLowerCase()] = value;
   }
   const input: Record<string, unknown> = {};
   for (const key of Object.keys(schema.entries)) {

@@ -67,14 +67,14 @@ export function videoEncoderRoutes(deps: ApiDeps) {
       }
     };
 
-    app.post('/videoencoderthumbnailpostback', async (request) => {
+    app.post('/videoencoderthumbnailpostback', { config: { signedCallback: true } }, async (request) => {
       const input = signedInput(request, ThumbnailPostbackSchema);
       const change = await recordVideoPoster(contextFor(deps, request, SYSTEM), input);
       await announce(request, 'VideoThumbnailUploaded', change);
       return change.video;
     });
 
-    app.post('/videoencoderpostback', async (request) => {
+    app.post('/videoencoderpostback', { config: { signedCallback: true } }, async (request) => {
       const input = signedInput(request, VideoPostbackSchema);
       const ctx = contextFor(deps, request, SYSTEM);
       let change: VideoChange;
