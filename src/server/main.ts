@@ -160,7 +160,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         },
         // Runs once at start and then once a day (each run queues the next).
         [VERIFICATION_FILES_QUEUE]: async () => {
-          const ctx = { db: database.db, actor: SYSTEM, events, now: () => new Date() };
+          const ctx = { db: database.db, actor: SYSTEM, events, now: () => new Date(), storage };
           const deleted = await deleteExpiredVerificationFiles(ctx, storage);
           if (deleted > 0) log.info({ verifications: deleted }, 'verification files deleted 30 days after the decision');
           await enqueueJob(database.db, VERIFICATION_FILES_QUEUE, {}, { runAt: new Date(Date.now() + DAY_MS), singletonKey: VERIFICATION_FILES_QUEUE });
