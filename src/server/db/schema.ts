@@ -136,6 +136,12 @@ export const accounts = pgTable('accounts', {
   createdAt: createdAt(),
   lastLoginAt: tstz('last_login_at'),
   deletedAt: tstz('deleted_at'),
+  /**
+   * When the account's personal data was erased, RESTORE_DAYS after its deletion (job `account.erasure`,
+   * docs/decisions/019-e-erasure-and-data-export.md). The row stays, anonymised, for the records the law
+   * keeps (orders, statements of reasons).
+   */
+  erasedAt: tstz('erased_at'),
 });
 
 /** Support staff. permissions ⊆ {'Support', 'SEO', 'Administration'}. */
