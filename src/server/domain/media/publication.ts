@@ -59,7 +59,7 @@ export function privateVideoUrl(viewer: Exclude<MediaViewer, 'upload'>, videoId:
 
 /** Whether an advert may show media at all: not deleted (the account's deletion deletes it too), not locked. */
 export function advertShowsMedia(advert: { status: number; deletedAt: Date | null }): boolean {
-  return advert.deletedAt === null && advert.status !== PROFILE_STATUS.Locked;
+  return advert.deletedAt === null && advert.status !== PROFILE_STATUS.Locked && advert.status !== PROFILE_STATUS.Deleted;
 }
 
 export function pictureShouldBePublic(row: Picture, advertAllows: boolean): boolean {
