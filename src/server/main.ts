@@ -24,6 +24,7 @@ import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite } from './jobs/site-build.ts';
 import { deleteExpiredVerificationFiles } from './domain/verification/delete-verification-files.ts';
 import { newSecretKeyText, parseSecretKey, secretKeysFrom, type SecretKeys } from './domain/secret-box.ts';
+import { ACCOUNT_ERASURE_QUEUE, accountErasureHandler } from './jobs/account-erasure-job.ts';
 
 export const SITE_REBUILD_QUEUE = 'site.rebuild';
 /** Daily: verification files 30 days after the decision are deleted, the records kept. */
@@ -217,14 +218,17 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         },
         // Runs once at start and then once a day (each run queues the next).
         [VERIFICATION_FILES_QUEUE]: async () => {
-          const ctx = { db: database.db, actor: SYSTEM, events, now: () => new Date() };
+          const ctx = { db: database.db, actor: SYSTEM, events, now: () => new Date(), storage };
           const deleted = await deleteExpiredVerificationFiles(ctx, storage);
           if (deleted > 0) log.info({ verifications: deleted }, 'verification files deleted 30 days after the decision');
           await enqueueJob(database.db, VERIFICATION_FILES_QUEUE, {}, { runAt: new Date(Date.now() + DAY_MS), singletonKey: VERIFICATION_FILES_QUEUE });
         },
+        // Erases accounts deleted more than 30 days ago; at start and then once a day (each run queues the next).
+        [ACCOUNT_ERASURE_QUEUE]: accountErasureHandler({ db: database.db, storage, events, log }),
       },
     });
     await enqueueJob(database.db, VERIFICATION_FILES_QUEUE, {}, { singletonKey: VERIFICATION_FILES_QUEUE });
+    await enqueueJob(database.db, ACCOUNT_ERASURE_QUEUE, {}, { singletonKey: ACCOUNT_ERASURE_QUEUE });
     worker.poke();
     poke = worker.poke;
     if (config.siteBuildOnStart) await scheduleRebuild(0);

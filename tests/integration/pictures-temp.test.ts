@@ -52,8 +52,16 @@ describe('temporary uploads', () => {
     expect(setCookie).toContain('SameSite=Lax');
     expect(setCookie).toContain('Path=/api/frontend');
     expect(picture.moderation).toBe('pending');
-    expect(picture.variants[0]!.url).toMatch(/^\/media\/pictures\/temp\//);
+    // Private until approved (docs/decisions/013): shown to this browser only, through its upload token.
+    expect(picture.variants[0]!.url).toMatch(new RegExp(`^/api/frontend/tempmediafile/picture/${picture.id}/\\d+\\.(avif|webp)$`));
+    const shown = await fetch(`${server.url}${picture.variants[0]!.url}`, { headers: { cookie } });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('cache-control')).toBe('private, no-store');
+    expect((await fetch(`${server.url}${picture.variants[0]!.url}`)).status).toBe(404);
     const [row] = await server.db.select().from(pictures).where(eq(pictures.id, picture.id));
+    expect(row!.storageKey).toMatch(/^pictures\/temp\//);
+    expect(existsSync(mediaPath('private', row!.variants[0]!.key))).toBe(true);
+    expect(existsSync(mediaPath('public', row!.variants[0]!.key))).toBe(false);
     expect(row!.advertId).toBeNull();
     // Only a hash of the token is stored.
     expect(row!.tempToken).toMatch(/^[0-9a-f]{64}$/);
@@ -71,11 +79,12 @@ describe('temporary uploads', () => {
     expect((await removeTemp(mine.picture.id, theirs.cookie)).status).toBe(404);
     expect((await removeTemp(mine.picture.id)).status).toBe(404);
     const [row] = await server.db.select().from(pictures).where(eq(pictures.id, mine.picture.id));
-    expect(existsSync(mediaPath('public', row!.variants[0]!.key))).toBe(true);
+    expect(existsSync(mediaPath('private', row!.variants[0]!.key))).toBe(true);
+    expect((await fetch(`${server.url}${mine.picture.variants[0]!.url}`, { headers: { cookie: theirs.cookie } })).status).toBe(404);
 
     expect((await removeTemp(mine.picture.id, mine.cookie)).status).toBe(204);
     expect(await server.db.select().from(pictures).where(eq(pictures.id, mine.picture.id))).toHaveLength(0);
-    expect(existsSync(mediaPath('public', row!.variants[0]!.key))).toBe(false);
+    expect(existsSync(mediaPath('private', row!.variants[0]!.key))).toBe(false);
     expect(existsSync(mediaPath('private', row!.originalKey!))).toBe(false);
     expect((await removeTemp(mine.picture.id, mine.cookie)).status).toBe(404);
   });
@@ -104,8 +113,8 @@ describe('temporary uploads', () => {
     const [row] = await server.db.select().from(pictures).where(eq(pictures.id, first.picture.id));
     expect(row!.advertId).toBe(profile.advertId);
     expect(row!.tempToken).toBeNull();
-    // Keys stay where they were; the files are still served.
-    expect((await fetch(`${server.url}${own[0]!.variants[0]!.url}`)).status).toBe(200);
+    // Keys stay where they were; the owner sees the files.
+    expect((await fetch(`${server.url}${own[0]!.variants[0]!.url}`, { headers: { cookie: sid } })).status).toBe(200);
     const [notTaken] = await server.db.select().from(pictures).where(eq(pictures.id, stranger.picture.id));
     expect(notTaken!.advertId).toBeNull();
   });
@@ -122,7 +131,7 @@ describe('temporary uploads', () => {
     const storage = createLocalStorage(path.join(server.dataDir, 'media'));
     expect(await deleteStaleTempPictures(server.db, storage, new Date())).toBe(1);
     expect(await server.db.select().from(pictures).where(eq(pictures.id, old.picture.id))).toHaveLength(0);
-    for (const variant of oldRow!.variants) expect(existsSync(mediaPath('public', variant.key))).toBe(false);
+    for (const variant of oldRow!.variants) expect(existsSync(mediaPath('private', variant.key))).toBe(false);
     expect(existsSync(mediaPath('private', oldRow!.originalKey!))).toBe(false);
     expect(await server.db.select().from(pictures).where(eq(pictures.id, fresh.picture.id))).toHaveLength(1);
   });

@@ -162,8 +162,12 @@ describe('seeding', () => {
       expect(picture.moderationStatus).toBe(1);
       const variants = picture.variants as MediaVariant[];
       expect(variants.map((v) => v.width)).toEqual([320, 640]);
+      // Masters private, the approved picture's copies published under its public key (docs/decisions/013).
+      expect(picture.publicKey).toMatch(new RegExp(`^pictures/${picture.advertId}/[0-9a-f-]{36}$`));
+      expect(picture.publicKey).not.toBe(picture.storageKey);
       for (const variant of variants) {
-        const file = path.join(mediaDir, 'public', variant.key);
+        expect((await stat(path.join(mediaDir, 'public', `${picture.publicKey}-${variant.width}.webp`))).size).toBeGreaterThan(0);
+        const file = path.join(mediaDir, 'private', variant.key);
         expect((await stat(file)).size).toBeGreaterThan(0);
         const metadata = await sharp(file).metadata();
         expect(metadata.format).toBe('webp');

@@ -161,6 +161,17 @@ describe.each([
     expect(await storage.exists('private', 'pictures/3/secret.orig')).toBe(true);
   });
 
+  it('copies a private file to a new public key, leaving the source; a missing source fails', async () => {
+    await storage.putBytes('private', 'pictures/4/master-320.webp', Buffer.from('master bytes'), 'image/webp');
+    await storage.copy('private', 'pictures/4/master-320.webp', 'public', 'pictures/4/published-320.webp');
+    const opened = await storage.open('public', 'pictures/4/published-320.webp');
+    expect(opened!.contentType).toBe('image/webp');
+    expect((await buffer(opened!.body)).toString()).toBe('master bytes');
+    expect(await storage.exists('private', 'pictures/4/master-320.webp')).toBe(true);
+    expect(await storage.exists('public', 'pictures/4/master-320.webp')).toBe(false);
+    await expect(storage.copy('private', 'pictures/4/none-320.webp', 'public', 'pictures/4/x-320.webp')).rejects.toThrow();
+  });
+
   it('answers null for a missing file, and download of one fails', async () => {
     expect(await storage.open('public', 'pictures/1/missing-320.webp')).toBeNull();
     expect(await storage.exists('private', 'pictures/1/missing.orig')).toBe(false);

@@ -297,7 +297,7 @@ describe('media current and deleted', () => {
     const media = current.body as AdvertMedia;
     expect(media.pictures).toHaveLength(1);
     expect(media.pictures[0]).toMatchObject({ moderation: 'approved', deletedAt: null, filesExist: true });
-    expect(media.pictures[0]!.variants[0]!.url).toMatch(/^\/media\/pictures\//);
+    expect(media.pictures[0]!.variants[0]!.url).toMatch(/^\/api\/support\/mediafile\/picture\//);
     const deleted = (await supportApi('deletedmedia', { query: { Id: advertiser.id } })).body as AdvertMedia;
     expect(deleted.pictures).toHaveLength(1);
     expect(deleted.pictures[0]!.deletedAt).not.toBeNull();

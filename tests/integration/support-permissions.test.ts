@@ -155,6 +155,10 @@ const table: Row[] = [
   ...(['profile', 'currentmedia', 'deletedmedia', 'advertreviews', 'advertreports', 'loginhistories', 'actionhistories', 'advertmessages'] as const).map(
     (name): Row => ({ call: name, method: 'GET', path: `/api/support/${name}`, query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) }),
   ),
+  // Media files of any state (docs/decisions/013): Support (advert:moderate:any).
+  ...(['picture/987654/320.webp', 'video/987654/video.mp4'] as const).map(
+    (file): Row => ({ call: `mediafile/${file}`, method: 'GET', path: `/api/support/mediafile/${file}`, expected: cells(401, 404, 403, 403, 403) }),
+  ),
   {
     call: 'profilestatus',
     method: 'POST',

@@ -81,7 +81,7 @@ describe('the media.video job', () => {
     expect(app!.videoWorker.running()).toBe(true);
     const ready = await waitForVideo(url, cookie, video.id, 'ready');
     expect(ready).toMatchObject({ width: 640, height: 360, durationSeconds: 2 });
-    expect((await fetch(`${url}${ready.videoUrl}`)).status).toBe(200);
+    expect((await fetch(`${url}${ready.videoUrl}`, { headers: { cookie } })).status).toBe(200);
     const [done] = await database.handle.db.select().from(jobs).where(eq(jobs.queue, 'media.video'));
     expect(done).toMatchObject({ status: 'done', attempts: 1 });
   });

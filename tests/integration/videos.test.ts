@@ -5,6 +5,7 @@
  * declinevideoitem, removevideoitem; fullprofile and has_video show only ready, approved, online videos.
  * Every video is made here with ffmpeg's test sources (shapes and a tone).
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,13 +119,15 @@ describe('profilevideouploader and the transcode job', () => {
 
     const ready = await waitForVideo(server.url, owner.cookie, uploaded.id, 'ready');
     expect(ready).toMatchObject({ width: 640, height: 360, durationSeconds: 2, moderation: 'pending' });
-    expect(ready.videoUrl).toMatch(new RegExp(`^/media/videos/${owner.id}/[0-9a-f-]{36}\\.mp4$`));
-    expect(ready.posterUrl).toMatch(new RegExp(`^/media/videos/${owner.id}/[0-9a-f-]{36}-poster\\.webp$`));
+    // Pending: the owner sees it from private storage (docs/decisions/013); nobody else.
+    expect(ready.videoUrl).toBe(`/api/backend/mediafile/video/${uploaded.id}/video.mp4`);
+    expect(ready.posterUrl).toBe(`/api/backend/mediafile/video/${uploaded.id}/poster.webp`);
+    expect((await fetch(`${server.url}${ready.videoUrl}`)).status).toBe(401);
 
-    const mp4 = await fetch(`${server.url}${ready.videoUrl}`);
+    const mp4 = await fetch(`${server.url}${ready.videoUrl}`, { headers: { cookie: owner.cookie } });
     expect(mp4.status).toBe(200);
     expect(mp4.headers.get('content-type')).toContain('video/mp4');
-    expect(mp4.headers.get('cache-control')).toContain('immutable');
+    expect(mp4.headers.get('cache-control')).toBe('private, no-store');
     const out = Buffer.from(await mp4.arrayBuffer());
     const boxes = topLevelBoxes(out);
     expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
@@ -139,7 +142,7 @@ describe('profilevideouploader and the transcode job', () => {
     expect(audio?.codec_name).toBe('aac');
     expect(JSON.stringify(info.format.tags ?? {})).not.toMatch(/Privat titel|55\.67|location/i);
 
-    const poster = await fetch(`${server.url}${ready.posterUrl}`);
+    const poster = await fetch(`${server.url}${ready.posterUrl}`, { headers: { cookie: owner.cookie } });
     expect(poster.status).toBe(200);
     const meta = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 640, height: 360 });
@@ -284,8 +287,13 @@ describe('the advertiser manages their videos', () => {
     expect(approved.body).toMatchObject({ id: first.id, moderation: 'approved' });
     const profile = await fullProfile(owner.id);
     expect(profile.videos).toEqual([
-      { id: first.id, url: first.videoUrl, posterUrl: first.posterUrl, width: 320, height: 180, durationSeconds: 2 },
+      { id: first.id, url: expect.stringMatching(/^\/media\/videos\//), posterUrl: expect.stringMatching(/-poster\.webp$/), width: 320, height: 180, durationSeconds: 2 },
     ]);
+    const published = profile.videos[0]!;
+    const served = await fetch(`${server.url}${published.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${server.url}${published.posterUrl}`)).status).toBe(200);
     expect(await hasVideo(owner.id)).toBe(true);
     const search = await callApi(server.url, '/api/frontend/searchpageprofiles', { body: { Video: true } });
     expect((search.body as unknown as { items: { id: number }[] }).items.map((i) => i.id)).toContain(owner.id);
@@ -295,9 +303,15 @@ describe('the advertiser manages their videos', () => {
     expect(offline.body).toMatchObject({ id: first.id, isOnline: false });
     expect((await fullProfile(owner.id)).videos).toEqual([]);
     expect(await hasVideo(owner.id)).toBe(false);
+    // Taken down: the published copy is gone.
+    expect((await fetch(`${server.url}${published.url}`)).status).toBe(404);
 
     expect((await api('updatevideostatus', owner.cookie, { VideoId: first.id, Online: true })).status).toBe(200);
-    expect((await fullProfile(owner.id)).videos.map((v) => v.id)).toEqual([first.id]);
+    const again = (await fullProfile(owner.id)).videos;
+    expect(again.map((v) => v.id)).toEqual([first.id]);
+    // Published again under a new name.
+    expect(again[0]!.url).not.toBe(published.url);
+    expect((await fetch(`${server.url}${again[0]!.url}`)).status).toBe(200);
   });
 
   it('reorders the videos', async () => {
@@ -328,8 +342,10 @@ describe('the advertiser manages their videos', () => {
     const response = await api('removeimage', owner.cookie, { VideoId: second.id });
     expect(response.status).toBe(204);
     expect((await listVideos(server.url, owner.cookie)).map((v) => v.id)).toEqual([first.id]);
-    expect((await fetch(`${server.url}${second.videoUrl}`)).status).toBe(404);
-    expect((await fetch(`${server.url}${second.posterUrl}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${second.videoUrl}`, { headers: { cookie: owner.cookie } })).status).toBe(404);
+    expect((await fetch(`${server.url}${second.posterUrl}`, { headers: { cookie: owner.cookie } })).status).toBe(404);
+    const [row] = await server.db.select().from(videos).where(eq(videos.id, second.id));
+    expect(existsSync(path.join(server.dataDir, 'media', 'private', row!.videoKey!))).toBe(false);
     expect((await api('removeimage', owner.cookie, { VideoId: second.id })).status).toBe(404);
   });
 });
@@ -374,7 +390,9 @@ describe("support's video moderation", () => {
     const response = await api('removevideoitem', supportCookie, { Id: video.id, Reason: 'Overtræder reglerne.' });
     expect(response.status).toBe(204);
     expect(await listVideos(server.url, owner.cookie)).toEqual([]);
-    expect((await fetch(`${server.url}${video.videoUrl}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${video.videoUrl}`, { headers: { cookie: owner.cookie } })).status).toBe(404);
+    const [row] = await server.db.select().from(videos).where(eq(videos.id, video.id));
+    expect(existsSync(path.join(server.dataDir, 'media', 'private', row!.videoKey!))).toBe(false);
     const messages = await server.db.select().from(notifications).where(eq(notifications.accountId, owner.accountId));
     expect(messages.some((m) => m.bodyEn.includes('Overtræder reglerne.'))).toBe(true);
     expect(await server.db.select().from(auditLog).where(eq(auditLog.action, 'video.remove'))).toHaveLength(1);

@@ -89,6 +89,8 @@ export async function createAdvert(db: Db, fixture: AdvertFixture = {}): Promise
       advertId: advert!.id,
       storageKey: key,
       variants: [{ width: 320, height: 427, format: 'webp', key: `${key}-320.webp` }],
+      // Rows only (no files): an approved picture as if published (docs/decisions/013).
+      publicKey: `pictures/${advert!.id}/${randomUUID()}`,
       width: 320,
       height: 427,
       isPrimary: n === 0,
@@ -100,7 +102,7 @@ export async function createAdvert(db: Db, fixture: AdvertFixture = {}): Promise
     await db.insert(reviews).values({ advertId: advert!.id, authorName: 'Anna', rating: 5, text: 'Meget punktlig.', status: 1 });
   }
   if (video) {
-    await db.insert(videos).values({ advertId: advert!.id, storageKey: `videos/${advert!.id}/v`, videoKey: `videos/${advert!.id}/v.mp4`, posterKey: `videos/${advert!.id}/v-poster.webp`, status: 2, moderationStatus: 1 });
+    await db.insert(videos).values({ advertId: advert!.id, storageKey: `videos/${advert!.id}/v`, videoKey: `videos/${advert!.id}/v.mp4`, posterKey: `videos/${advert!.id}/v-poster.webp`, publicKey: `videos/${advert!.id}/${randomUUID()}`, status: 2, moderationStatus: 1 });
   }
   await refreshAdvertSearch(db, [advert!.id], new Date());
   return { id: advert!.id, accountId: account!.id, name };

@@ -50,6 +50,11 @@ export type MediaStorage = {
   /** Copies a stored file to a local path (for ffmpeg and sharp), streamed. Throws when missing. */
   download: (area: StorageArea, key: string, filePath: string) => Promise<void>;
   exists: (area: StorageArea, key: string) => Promise<boolean>;
+  /**
+   * Copies a stored file to another key, in the same or the other area (publishing a private master under
+   * a new public name, docs/decisions/013). Replaces an existing one; throws when the source is missing.
+   */
+  copy: (fromArea: StorageArea, fromKey: string, toArea: StorageArea, toKey: string) => Promise<void>;
   /** Deletes one file; a missing one is not an error. */
   delete: (area: StorageArea, key: string) => Promise<void>;
   /** Deletes every file whose key starts with the prefix; answers how many. */

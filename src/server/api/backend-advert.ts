@@ -45,6 +45,7 @@ import {
   updateNotification,
   updateSkipItems,
 } from '../domain/adverts/dashboard.ts';
+import { exportAccountData } from '../domain/accounts/data-export.ts';
 import { advertiserOf } from './backend.ts';
 import { clearSessionCookie, contextFor, noStore, readInput, setSessionCookie, type ApiDeps } from './http.ts';
 
@@ -113,6 +114,19 @@ export function backendAdvertRoutes(deps: ApiDeps) {
 
     // Status and account ---------------------------------------------------------------------
     app.post('/changeprofilestatus', async (request) => changeProfileStatus(ctxOf(request), readInput(request, ChangeProfileStatusSchema)));
+    /**
+     * Our call (GDPR art. 15 and 20): everything kept about the advertiser as one JSON file to download;
+     * the owner only, not while support is signed in as them (docs/decisions/019-e-erasure-and-data-export.md).
+     */
+    app.get('/dataexport', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
+      const document = await exportAccountData(ctxOf(request));
+      const day = deps.now().toISOString().slice(0, 10);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="annonce-data-${day}.json"`)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(document, null, 2));
+    });
     app.post('/deleteuser', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
       await deleteAdvertiser(ctxOf(request), readInput(request, DeleteUserSchema));
       clearSessionCookie(reply, deps, 'advertiser');

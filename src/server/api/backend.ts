@@ -10,6 +10,7 @@ import { backendPictureRoutes } from './backend-pictures.ts';
 import { backendVideoRoutes } from './backend-videos.ts';
 import { accountBackendRoutes } from './account.ts';
 import { backendAppealRoutes } from './backend-appeals.ts';
+import { privateMediaRoute } from './private-media.ts';
 
 type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
 
@@ -38,6 +39,8 @@ export function backendRoutes(deps: ApiDeps) {
     await app.register(backendPictureRoutes(deps));
     await app.register(backendVideoRoutes(deps));
     await app.register(backendAppealRoutes(deps));
+    /** Our call: the advertiser's own picture and video files, in any state (docs/decisions/013). */
+    privateMediaRoute(deps, 'advertiser', advertiserOf)(app, '/mediafile');
 
     app.get('/userprofile', async (request) => {
       const actor = advertiserOf(request);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PictureIdSchema } from '#lib/schemas/media-calls.ts';
 import { removeTempPicture, TEMP_PICTURE_HOURS, uploadTempPictures } from '../domain/media/pictures.ts';
 import { contextFor, noStore, readInput, type ApiDeps } from './http.ts';
+import { privateMediaRoute } from './private-media.ts';
 import { pictureMediaOf, registerPictureMultipart, sendUploadAnswer, withPictureFiles } from './picture-upload.ts';
 
 /**
@@ -38,6 +39,8 @@ export function frontendPictureRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     await registerPictureMultipart(app);
     const media = pictureMediaOf(deps);
+    /** Our call: the files of this browser's temporary pictures (its upload token; docs/decisions/013). */
+    privateMediaRoute(deps, 'upload', () => ({ type: 'visitor' }), uploadTokenOf)(app, '/tempmediafile');
 
     app.post(
       '/profilepictureuploadertemp',

@@ -86,6 +86,7 @@ export function contextFor(deps: ApiDeps, request: FastifyRequest, actor: Actor)
     userAgent: request.headers['user-agent'],
     events: deps.events,
     now: deps.now,
+    storage: deps.storage,
   };
 }
 

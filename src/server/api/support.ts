@@ -77,6 +77,7 @@ import {
   setSessionCookie,
   type ApiDeps,
 } from './http.ts';
+import { privateMediaRoute } from './private-media.ts';
 
 type SupportActor = Extract<Actor, { type: 'support' }>;
 
@@ -319,6 +320,9 @@ export function supportRoutes(deps: ApiDeps) {
     app.get('/actionhistories', async (request) => listActionHistory(ctxOf(request), readInput(request, AdvertProfilePageSchema)));
 
     app.get('/currentmedia', async (request) => listAdvertMedia(ctxOf(request), deps.storage, readInput(request, AdvertProfileIdSchema).Id, 'current'));
+
+    /** Our call: any advert's picture and video files, in any state (advert:moderate:any; docs/decisions/013). */
+    privateMediaRoute(deps, 'support', supportOf)(app, '/mediafile');
 
     app.get('/deletedmedia', async (request) => listAdvertMedia(ctxOf(request), deps.storage, readInput(request, AdvertProfileIdSchema).Id, 'deleted'));
 

@@ -138,6 +138,12 @@ export const accounts = pgTable('accounts', {
   createdAt: createdAt(),
   lastLoginAt: tstz('last_login_at'),
   deletedAt: tstz('deleted_at'),
+  /**
+   * When the account's personal data was erased, RESTORE_DAYS after its deletion (job `account.erasure`,
+   * docs/decisions/019-e-erasure-and-data-export.md). The row stays, anonymised, for the records the law
+   * keeps (orders, statements of reasons).
+   */
+  erasedAt: tstz('erased_at'),
 });
 
 /** Support staff. permissions ⊆ {'Support', 'SEO', 'Administration'}. */
@@ -406,8 +412,16 @@ export const pictures = pgTable(
     id: id(),
     advertId: integer('advert_id').references(() => adverts.id, { onDelete: 'cascade' }),
     tempToken: text('temp_token'),
+    /** The prefix of its private files: the variants (`{storageKey}-{width}.{format}`) and the original. */
     storageKey: text('storage_key').notNull(),
+    /** The private variants (keys in the private area), the masters of the published copies. */
     variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
+    /**
+     * While the picture is public: the prefix of its published copies in the public area
+     * (`{publicKey}-{width}.{format}`), a new name each time it is published; null otherwise
+     * (docs/decisions/013).
+     */
+    publicKey: text('public_key'),
     width: integer('width'),
     height: integer('height'),
     isPrimary: boolean('is_primary').notNull().default(false),
@@ -440,12 +454,17 @@ export const videos = pgTable(
     advertId: integer('advert_id')
       .notNull()
       .references(() => adverts.id, { onDelete: 'cascade' }),
-    /** The prefix of its public files (`videos/{advertId}/{uuid}`). */
+    /** The prefix of its private files (`videos/{advertId}/{uuid}`). */
     storageKey: text('storage_key').notNull(),
-    /** The public poster picture, once made. */
+    /** The poster picture (private area), once made. */
     posterKey: text('poster_key'),
-    /** The public H.264/AAC MP4, once transcoded. */
+    /** The H.264/AAC MP4 (private area), once transcoded. */
     videoKey: text('video_key'),
+    /**
+     * While the video is public: the prefix of its published copies in the public area (`{publicKey}.mp4`,
+     * `{publicKey}-poster.webp`), a new name each time it is published; null otherwise (docs/decisions/013).
+     */
+    publicKey: text('public_key'),
     /** The uploaded file as received, in private storage (never reachable by a URL). */
     originalKey: text('original_key'),
     /** Processing status: 0 Uploaded, 1 Converting, 2 Ready, 3 Failed. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import type { MediaStorage } from '../adapters/types.ts';
 import type { Permission, SupportRole } from './permissions.ts';
 
 /** Who is acting. Every domain call gets one; permissions are checked against it. */
@@ -30,6 +31,11 @@ export type DomainContext = {
   userAgent?: string | undefined;
   events: DomainEvents;
   now: () => Date;
+  /**
+   * Media storage, for the changes that publish or take down media files (`publishAdvertChange` →
+   * `syncAdvertMedia`, docs/decisions/013). The doors (`contextFor`) and the server's jobs set it.
+   */
+  storage?: MediaStorage | undefined;
 };
 
 export const SYSTEM: Actor = { type: 'system' };

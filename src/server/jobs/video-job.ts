@@ -17,7 +17,7 @@ import { enqueueJob, startWorker, type JobHandler, type JobRow } from './queue.t
  * The durable transcode job of uploaded videos (docs/decisions/013). A job in the database queue
  * `media.video` (survives restarts; retried with the queue's backoff, 30 s, 1 min, 2 min) downloads the
  * private original, transcodes it with ffmpeg (H.264/AAC MP4, +faststart, at most 1080p; no network, a
- * time limit, low priority), makes a WebP poster, stores both publicly and reports like an external
+ * time limit, low priority), makes a WebP poster, stores both privately (published only once approved: domain/media/publication.ts) and reports like an external
  * encoder would: signed POSTs to the encoder postbacks of this server, which update the video and tell
  * the owner's hub connections. After the last failed try it reports the failure the same way.
  */
@@ -73,7 +73,7 @@ export function videoJobHandler(deps: VideoJobDeps): JobHandler {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'video-job-'));
     const posterKey = `${video.storageKey}-poster.webp`;
     const videoKey = `${video.storageKey}.mp4`;
-    const dropPublicFiles = () => Promise.all([deps.storage.delete('public', posterKey), deps.storage.delete('public', videoKey)]);
+    const dropTranscodedFiles = () => Promise.all([deps.storage.delete('private', posterKey), deps.storage.delete('private', videoKey)]);
     try {
       const original = path.join(dir, 'original');
       const output = path.join(dir, 'video.mp4');
@@ -89,7 +89,7 @@ export function videoJobHandler(deps: VideoJobDeps): JobHandler {
       // Seeking past the last frame (variable frame rates) writes nothing: take the first frame then.
       if (frameAt > 0 && !(await hasBytes(frame))) await extractFrame(output, frame, 0, { timeoutMs: 60_000, signal: deps.signal });
       const poster = await deps.mediaWork.run(() => sharp(frame).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }));
-      await deps.storage.putBytes('public', posterKey, poster.data, 'image/webp');
+      await deps.storage.putBytes('private', posterKey, poster.data, 'image/webp');
       const thumbnail = await postback(deps, 'videoencoderthumbnailpostback', {
         videoId,
         posterKey,
@@ -97,11 +97,11 @@ export function videoJobHandler(deps: VideoJobDeps): JobHandler {
         height: poster.info.height,
       });
       if (thumbnail === 'gone') {
-        await dropPublicFiles();
+        await dropTranscodedFiles();
         return;
       }
 
-      await deps.storage.putFile('public', videoKey, output, 'video/mp4');
+      await deps.storage.putFile('private', videoKey, output, 'video/mp4');
       const done = await postback(deps, 'videoencoderpostback', {
         videoId,
         videoKey,
@@ -109,7 +109,7 @@ export function videoJobHandler(deps: VideoJobDeps): JobHandler {
         width: result.width,
         height: result.height,
       });
-      if (done === 'gone') await dropPublicFiles();
+      if (done === 'gone') await dropTranscodedFiles();
     } catch (error) {
       if (job.attempts >= job.max_attempts && !deps.signal.aborted) {
         deps.log.warn({ videoId, err: error }, 'video transcode failed for good');

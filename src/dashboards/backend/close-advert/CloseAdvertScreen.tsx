@@ -1,7 +1,8 @@
 /**
  * /backend/close-advert/: (a) put the advert on holiday until a date, and back; (b) close the advert
  * (status 5) after a confirmation, and reactivate it (status 1); (c) change the password; (d) delete the
- * account with the password after a confirmation (restorable for 30 days), then the front page, signed out.
+ * account with the password after a confirmation (restorable for 30 days), then the front page, signed out;
+ * (e) download everything kept about the account as a JSON file (GDPR art. 15 and 20), before deleting it.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -21,7 +22,7 @@ import { backendI18n } from '../i18n.ts';
 import type { BackendScreenProps } from '../screen-props.ts';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
-import { failureKey, fieldText, noticeText } from '../../shared/form-text.ts';
+import { failureKey, fieldText, noticeText, reportFailure } from '../../shared/form-text.ts';
 import { dashboardApi, type Dashboard } from '../dashboard/api.ts';
 import { ACTIVE, DEACTIVATED, closeAdvertApi } from './api.ts';
 import { ConfirmDialog } from '../../shared/ConfirmDialog.tsx';
@@ -45,6 +46,7 @@ export default function CloseAdvertScreen({ reloadProfile }: BackendScreenProps)
             <Holiday dashboard={dashboard} t={t} onChanged={changed} />
             <CloseOrReactivate dashboard={dashboard} t={t} onChanged={changed} />
             <ChangePassword t={t} />
+            <DownloadData t={t} />
             <DeleteAccount t={t} />
           </div>
         )}
@@ -232,6 +234,40 @@ function ChangePassword({ t }: { t: TFunction }) {
           {t('closeAdvert.changePassword')}
         </button>
       </form>
+    </section>
+  );
+}
+
+function DownloadData({ t }: { t: TFunction }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { blob, fileName } = await closeAdvertApi.downloadData();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      toast({ title: t('closeAdvert.dataDownloaded'), variant: 'success' });
+    } catch (failure) {
+      reportFailure(t, failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="data-title" className={cardClass}>
+      <h2 id="data-title" className="text-lg font-semibold text-ink">
+        {t('closeAdvert.dataTitle')}
+      </h2>
+      <p className="mt-2 text-slate-800">{t('closeAdvert.dataExplain')}</p>
+      <button type="button" className={`mt-4 ${buttonClass}`} disabled={busy} onClick={() => void download()} data-testid="download-data">
+        {t('closeAdvert.dataDownload')}
+      </button>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-/** The close-advert screen's calls: holiday, close/reactivate, password change, account deletion. */
+/** The close-advert screen's calls: holiday, close/reactivate, password change, data download, account deletion. */
 import { backendApi } from '#lib/api/backend.ts';
 
 export type HolidayAnswer = { onHoliday: boolean; holidayUntil: string | null; expirationDate: string | null };
@@ -16,6 +16,12 @@ export const closeAdvertApi = {
   /** updatepassword: other sessions end; this browser gets a new session cookie and stays signed in. */
   updatePassword: (password: string, newPassword: string) =>
     backendApi.client.post<undefined>('updatepassword', { json: { Password: password, NewPassword: newPassword } }),
+  /** dataexport: the account's data (GDPR art. 15 and 20), as the JSON file the browser saves. */
+  downloadData: async (): Promise<{ blob: Blob; fileName: string }> => {
+    const data = await backendApi.client.get<unknown>('dataexport');
+    const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+    return { blob, fileName: `annonce-data-${new Date().toISOString().slice(0, 10)}.json` };
+  },
   /** deleteuser: soft-deletes account and advert (restorable for 30 days) and signs out everywhere. */
   deleteUser: (password: string) => backendApi.client.post<undefined>('deleteuser', { json: { Password: password } }),
 };

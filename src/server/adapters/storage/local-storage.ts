@@ -45,6 +45,11 @@ export function createLocalStorage(root: string): MediaStorage {
         return false;
       }
     },
+    async copy(fromArea, fromKey, toArea, toKey) {
+      const target = fileOf(toArea, toKey);
+      await prepare(target);
+      await copyFile(fileOf(fromArea, fromKey), target);
+    },
     async delete(area, key) {
       await rm(fileOf(area, key), { force: true });
     },

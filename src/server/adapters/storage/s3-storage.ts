@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -96,6 +97,18 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+    async copy(fromArea, fromKey, toArea, toKey) {
+      const source = objectKey(fromArea, fromKey);
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: objectKey(toArea, toKey),
+          CopySource: `${Bucket}/${source.split('/').map(encodeURIComponent).join('/')}`,
+          ContentType: contentTypeOfKey(toKey),
+          MetadataDirective: 'REPLACE',
+        }),
+      );
     },
     async delete(area, key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(area, key) }));

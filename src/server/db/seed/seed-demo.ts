@@ -9,7 +9,7 @@
  * Requires the reference seed (seedReference). Does nothing when demo data is already present.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
@@ -249,10 +249,12 @@ type PictureJob = { advertId: number; sortOrder: number; svg: string };
 type PictureRow = typeof pictures.$inferInsert;
 
 async function writePicture(mediaDir: string, job: PictureJob, folder = String(job.advertId)): Promise<PictureRow> {
-  const uuid = randomUUID();
-  const storageKey = `pictures/${folder}/${uuid}`;
-  const dir = path.join(mediaDir, 'public', 'pictures', folder);
-  await mkdir(dir, { recursive: true });
+  // The master files are private and the approved picture's published copies public under another name
+  // (docs/decisions/013), as the server's publication makes them.
+  const storageKey = `pictures/${folder}/${randomUUID()}`;
+  const publicKey = `pictures/${folder}/${randomUUID()}`;
+  await mkdir(path.join(mediaDir, 'private', 'pictures', folder), { recursive: true });
+  await mkdir(path.join(mediaDir, 'public', 'pictures', folder), { recursive: true });
   const raw = await sharp(Buffer.from(job.svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const variants: MediaVariant[] = [];
   for (const width of PICTURE_WIDTHS) {
@@ -260,13 +262,16 @@ async function writePicture(mediaDir: string, job: PictureJob, folder = String(j
     const key = `${storageKey}-${width}.webp`;
     let pipeline = sharp(raw.data, { raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels } });
     if (width !== raw.info.width) pipeline = pipeline.resize(width, height, { fit: 'cover' });
-    await pipeline.webp({ quality: 78, effort: 0 }).toFile(path.join(mediaDir, 'public', key));
+    const bytes = await pipeline.webp({ quality: 78, effort: 0 }).toBuffer();
+    await writeFile(path.join(mediaDir, 'private', key), bytes);
+    await writeFile(path.join(mediaDir, 'public', `${publicKey}-${width}.webp`), bytes);
     variants.push({ width, height, format: 'webp', key });
   }
   const largest = variants[variants.length - 1] as MediaVariant;
   return {
     advertId: job.advertId,
     storageKey,
+    publicKey,
     variants,
     width: largest.width,
     height: largest.height,

@@ -52,6 +52,7 @@ export const SENSITIVE_WHILE_IMPERSONATING = [
   'verification.files',
   'verification.age_check',
   'appeal.submit',
+  'account.export',
 ] as const;
 export type SensitiveAction = (typeof SENSITIVE_WHILE_IMPERSONATING)[number];
 

@@ -3,6 +3,7 @@ import { adverts, type Advert } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { notFound, unauthenticated } from '../errors.ts';
 import { refreshAdvertSearch } from '../search/refresh-advert-search.ts';
+import { syncAdvertMedia } from '../media/publication.ts';
 
 /** The signed-in advertiser's account id; anyone else is refused (401). */
 export function requireAdvertiserAccountId(ctx: DomainContext): number {
@@ -41,10 +42,12 @@ export async function updateOwnAdvert(ctx: DomainContext, advert: Advert, change
 
 /**
  * After a change the public may see (the advert, its languages, services, prices, schedule, reviews,
- * place or status): bumps updated_at, refreshes the search index rows (docs/decisions/006) and tells the
+ * place or status): publishes or takes down the advert's media files (`syncAdvertMedia`), bumps updated_at, refreshes the search index rows (docs/decisions/006) and tells the
  * jobs layer so the static site is rebuilt.
  */
 export async function publishAdvertChange(ctx: DomainContext, advertId: number, reason: string): Promise<void> {
+  // Media first: the search index's cards and the site read the published names (docs/decisions/013).
+  if (ctx.storage) await syncAdvertMedia(ctx.db, ctx.storage, advertId);
   const now = ctx.now();
   await ctx.db.update(adverts).set({ updatedAt: now }).where(eq(adverts.id, advertId));
   await refreshAdvertSearch(ctx.db, [advertId], now);

@@ -31,7 +31,7 @@ export type UploadedPictureFile = {
 export type PictureFamily = 'jpeg' | 'png' | 'webp' | 'heif';
 
 export type ProcessedPicture = {
-  /** The prefix of its public files: `pictures/{folder}/{uuid}`. */
+  /** The prefix of its private files: `pictures/{folder}/{uuid}`. */
   storageKey: string;
   /** The original as received, in private storage. */
   originalKey: string;
@@ -229,7 +229,7 @@ export type RenderedPicture = {
 export type RenderOutcome = { ok: true; picture: RenderedPicture } | { ok: false; reason: PictureRefusal };
 
 /**
- * Checks one uploaded file and makes its public files: the type by content, the limits from the header,
+ * Checks one uploaded file and makes its files: the type by content, the limits from the header,
  * one decode, then AVIF and WebP at each width, one encoder at a time. No storage: the render worker
  * (picture-render-worker.ts) runs this off the server's main thread.
  */
@@ -284,7 +284,8 @@ export async function processPicture(
   try {
     for (const made of picture.files) {
       const key = `${storageKey}-${made.width}.${made.format}`;
-      await storage.putBytes('public', key, made.bytes, `image/${made.format}`);
+      // Private until published (publication.ts): a pending or declined picture has no public URL.
+      await storage.putBytes('private', key, made.bytes, `image/${made.format}`);
       variants.push({ width: made.width, height: made.height, format: made.format, key });
     }
     await storage.putFile('private', originalKey, file.path, MIME_OF_FAMILY[picture.family]);
@@ -315,8 +316,12 @@ async function isAv1(filePath: string): Promise<boolean> {
   }
 }
 
-/** Deletes a picture's public variants and its private original. */
-export async function removePictureFiles(storage: MediaStorage, picture: { storageKey: string; originalKey: string | null }): Promise<void> {
-  await storage.deletePrefix('public', picture.storageKey);
+/** Deletes a picture's files: its private variants and original, and its published copies if any. */
+export async function removePictureFiles(
+  storage: MediaStorage,
+  picture: { storageKey: string; originalKey: string | null; publicKey?: string | null },
+): Promise<void> {
+  await storage.deletePrefix('private', picture.storageKey);
   if (picture.originalKey) await storage.delete('private', picture.originalKey);
+  if (picture.publicKey) await storage.deletePrefix('public', picture.publicKey);
 }

@@ -15,6 +15,7 @@ import { getOwnAdvert, publishAdvertChange } from '../adverts/own-advert.ts';
 import { publicPicture } from '../search/advert-card.ts';
 import type { MediaWork } from './media-work.ts';
 import { processPicture, removePictureFiles, type RenderOutcome, type UploadedPictureFile } from './picture-processing.ts';
+import { privatePictureUrl, type MediaViewer } from './publication.ts';
 
 /**
  * The advertiser's pictures and support's decisions on them (spec §7 media calls; docs/decisions/013).
@@ -33,9 +34,14 @@ const MODERATION_WORDS: ModerationWord[] = ['pending', 'approved', 'declined'];
 /** How long a temporary upload (made during /create) waits for its account. */
 export const TEMP_PICTURE_HOURS = 24;
 
-export function backendPicture(row: Picture): BackendPicture {
+/**
+ * A picture as its owner (`advertiser`, also the browser of /create: `upload`) or support sees it, in any
+ * state: its variants at the authenticated URLs of that viewer (private files, `Cache-Control: private,
+ * no-store`), never at a public one (docs/decisions/013).
+ */
+export function backendPicture(row: Picture, viewer: MediaViewer = 'advertiser'): BackendPicture {
   return {
-    ...publicPicture(row),
+    ...publicPicture(row, (variant) => privatePictureUrl(viewer, row.id, variant)),
     isPrimary: row.isPrimary,
     isOnline: row.isOnline,
     sortOrder: row.sortOrder,
@@ -57,7 +63,7 @@ async function listAdvertPictures(db: Db, advertId: number): Promise<Picture[]> 
 /** profilepictures: the caller's pictures with their state (pending, declined, offline included). */
 export async function listOwnPictures(ctx: DomainContext): Promise<BackendPicture[]> {
   const advert = await getOwnAdvert(ctx);
-  return (await listAdvertPictures(ctx.db, advert.id)).map(backendPicture);
+  return (await listAdvertPictures(ctx.db, advert.id)).map((row) => backendPicture(row));
 }
 
 /** One of the caller's pictures (not deleted), or 404. */
@@ -136,7 +142,7 @@ async function storeUploads(ctx: DomainContext, media: PictureMedia, owner: Owne
           after: { advertId: owner.advertId, width: row.width, height: row.height, type: processed.family },
         });
       }
-      results.push({ file: name, ok: true, picture: backendPicture(row) });
+      results.push({ file: name, ok: true, picture: backendPicture(row, 'advertId' in owner ? 'advertiser' : 'upload') });
     } catch (error) {
       await removePictureFiles(media.storage, processed).catch(() => {});
       throw error;
@@ -231,7 +237,7 @@ export async function setPrimaryPicture(ctx: DomainContext, pictureId: number): 
     await writeAudit(ctx, { action: 'picture.primary', targetType: 'picture', targetId: picture.id });
     await publishAdvertChange(ctx, advertId, 'picture.primary');
   }
-  return (await listAdvertPictures(ctx.db, advertId)).map(backendPicture);
+  return (await listAdvertPictures(ctx.db, advertId)).map((row) => backendPicture(row));
 }
 
 /**
@@ -253,13 +259,13 @@ export async function reorderPictures(ctx: DomainContext, ids: number[]): Promis
   });
   await writeAudit(ctx, { action: 'picture.reorder', targetType: 'advert', targetId: advert.id, before: rows.map((row) => row.id), after: ids });
   await publishAdvertChange(ctx, advert.id, 'picture.reorder');
-  return (await listAdvertPictures(ctx.db, advert.id)).map(backendPicture);
+  return (await listAdvertPictures(ctx.db, advert.id)).map((row) => backendPicture(row));
 }
 
-/** Soft-deletes a picture, deletes its files, and hands a primary's role to the next picture. */
+/** Soft-deletes a picture, deletes its files (private and published), and hands a primary's role to the next picture. */
 async function deletePictureRow(ctx: DomainContext, storage: MediaStorage, advertId: number, picture: Picture): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.update(pictures).set({ deletedAt: ctx.now(), isPrimary: false }).where(eq(pictures.id, picture.id));
+    await tx.update(pictures).set({ deletedAt: ctx.now(), isPrimary: false, publicKey: null }).where(eq(pictures.id, picture.id));
     if (picture.isPrimary) {
       const [next] = await tx
         .select({ id: pictures.id })
@@ -279,7 +285,7 @@ export async function deleteOwnPicture(ctx: DomainContext, storage: MediaStorage
   await deletePictureRow(ctx, storage, advertId, picture);
   await writeAudit(ctx, { action: 'picture.delete', targetType: 'picture', targetId: picture.id, before: { storageKey: picture.storageKey } });
   await publishAdvertChange(ctx, advertId, 'picture.delete');
-  return (await listAdvertPictures(ctx.db, advertId)).map(backendPicture);
+  return (await listAdvertPictures(ctx.db, advertId)).map((row) => backendPicture(row));
 }
 
 // Support's moderation ------------------------------------------------------------------------
@@ -343,5 +349,5 @@ export async function moderatePicture(
     );
   }
   await publishAdvertChange(ctx, advertId, `picture.${input.decision}`);
-  return backendPicture(after);
+  return backendPicture(after, 'support');
 }

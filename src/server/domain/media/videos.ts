@@ -20,6 +20,7 @@ import { writeAudit } from '../audit.ts';
 import { getOwnAdvert, publishAdvertChange } from '../adverts/own-advert.ts';
 import type { MediaWork } from './media-work.ts';
 import { probeVideo, refusalOf } from './video-processing.ts';
+import { privateVideoUrl, type MediaViewer } from './publication.ts';
 
 /**
  * The advertiser's videos (docs/decisions/013): upload (probe, store the original privately, queue the
@@ -32,18 +33,20 @@ export const VIDEO_STATUS = { uploaded: 0, converting: 1, ready: 2, failed: 3 } 
 /** Moderation status of a video row. */
 export const VIDEO_MODERATION = { pending: 0, approved: 1, declined: 2 } as const;
 
-const MEDIA_PREFIX = '/media/';
 const moderationWords: Record<number, ModerationWord> = { 0: 'pending', 1: 'approved', 2: 'declined' };
 
-/** The answer shape of one video (profilevideos, the upload, the hub events). */
-export function backendVideo(row: Video): BackendVideo {
+/**
+ * The answer shape of one video (profilevideos, the upload, the hub events, support's review): poster and
+ * MP4 at the viewer's authenticated URLs (private files; docs/decisions/013).
+ */
+export function backendVideo(row: Video, viewer: Exclude<MediaViewer, 'upload'> = 'advertiser'): BackendVideo {
   const processing = row.status === VIDEO_STATUS.ready ? 'ready' : row.status === VIDEO_STATUS.failed ? 'failed' : 'converting';
   return {
     id: row.id,
     processing,
     failure: processing === 'failed' ? ((row.failureReason as VideoFailure | null) ?? 'transcodeFailed') : null,
-    posterUrl: row.posterKey ? `${MEDIA_PREFIX}${row.posterKey}` : null,
-    videoUrl: processing === 'ready' && row.videoKey ? `${MEDIA_PREFIX}${row.videoKey}` : null,
+    posterUrl: row.posterKey ? privateVideoUrl(viewer, row.id, 'poster') : null,
+    videoUrl: processing === 'ready' && row.videoKey ? privateVideoUrl(viewer, row.id, 'video') : null,
     width: row.width,
     height: row.height,
     durationSeconds: row.durationSeconds,
@@ -95,7 +98,7 @@ async function getOwnVideo(ctx: DomainContext, videoId: number): Promise<{ adver
 /** profilevideos: the caller's videos in their order, with processing and moderation state. */
 export async function listVideos(ctx: DomainContext): Promise<BackendVideo[]> {
   const advert = await getOwnAdvert(ctx);
-  return (await videosOf(ctx, advert.id)).map(backendVideo);
+  return (await videosOf(ctx, advert.id)).map((row) => backendVideo(row));
 }
 
 /** Refuses an upload before any work when the advert already has its maximum of videos. */
@@ -175,21 +178,22 @@ export async function reorderVideos(ctx: DomainContext, input: v.InferOutput<typ
     }
   });
   if (current.some(isPublicVideo)) await publishAdvertChange(ctx, advert.id, 'advert.videos.reorder');
-  return (await videosOf(ctx, advert.id)).map(backendVideo);
+  return (await videosOf(ctx, advert.id)).map((row) => backendVideo(row));
 }
 
-/** Deletes a video's files (original, poster, MP4); a missing one is not an error. */
-async function deleteVideoFiles(storage: MediaStorage, video: Video): Promise<void> {
+/** Deletes a video's files (original, poster, MP4, published copies); a missing one is not an error. */
+export async function deleteVideoFiles(storage: MediaStorage, video: Video): Promise<void> {
   await Promise.all([
     video.originalKey ? storage.delete('private', video.originalKey) : undefined,
-    video.posterKey ? storage.delete('public', video.posterKey) : undefined,
-    video.videoKey ? storage.delete('public', video.videoKey) : undefined,
+    video.posterKey ? storage.delete('private', video.posterKey) : undefined,
+    video.videoKey ? storage.delete('private', video.videoKey) : undefined,
+    video.publicKey ? storage.deletePrefix('public', video.publicKey) : undefined,
   ]);
 }
 
 /** Marks a video deleted (a transcode still running sees it and drops its files) and deletes its files. */
 async function softDelete(ctx: DomainContext, storage: MediaStorage, video: Video): Promise<void> {
-  await ctx.db.update(videos).set({ deletedAt: ctx.now(), isOnline: false }).where(eq(videos.id, video.id));
+  await ctx.db.update(videos).set({ deletedAt: ctx.now(), isOnline: false, publicKey: null }).where(eq(videos.id, video.id));
   await deleteVideoFiles(storage, video);
 }
 
@@ -317,7 +321,7 @@ export async function approveVideo(ctx: DomainContext, input: v.InferOutput<type
     .returning();
   await writeAudit(ctx, { action: 'video.approve', targetType: 'video', targetId: video.id, before: { moderation: video.moderationStatus }, after: { moderation: 1 } });
   if (isPublicVideo(video) !== isPublicVideo(row!)) await publishAdvertChange(ctx, video.advertId, 'advert.video.approve');
-  return backendVideo(row!);
+  return backendVideo(row!, 'support');
 }
 
 /** declinevideoitem: the video is not shown; the advertiser is told why. */
@@ -346,7 +350,7 @@ export async function declineVideo(
     deps,
   );
   if (isPublicVideo(video)) await publishAdvertChange(ctx, video.advertId, 'advert.video.decline');
-  return backendVideo(row!);
+  return backendVideo(row!, 'support');
 }
 
 /** removevideoitem: support deletes the video (and its files); the advertiser is told why. */
@@ -358,7 +362,7 @@ export async function removeVideoItem(
 ): Promise<void> {
   const { video, accountId } = await videoForSupport(ctx, input.Id);
   await softDelete(ctx, storage, video);
-  await writeAudit(ctx, { action: 'video.remove', targetType: 'video', targetId: video.id, before: backendVideo(video), reason: input.Reason });
+  await writeAudit(ctx, { action: 'video.remove', targetType: 'video', targetId: video.id, before: backendVideo(video, 'support'), reason: input.Reason });
   await notifyMediaDecision(
     ctx,
     { accountId, advertId: video.advertId, media: 'video', mediaId: video.id, decision: 'remove', reason: input.Reason, rule: input.Rule },

@@ -1,4 +1,4 @@
-import { and, asc, avg, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, avg, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anyOf } from '../../db/any-of.ts';
 import { adverts, cities, pictures, regions, reviews, videos, type MediaVariant } from '../../db/schema.ts';
@@ -6,6 +6,7 @@ import { slugify } from '#lib/format.ts';
 import { kindOf } from '../adverts/statuses.ts';
 import type { AdvertCard, PublicPicture } from '#lib/schemas/public-advert.ts';
 import type { Locale } from '../site/site-info.ts';
+import { publishedVariantKey } from '../media/publication.ts';
 
 export type { AdvertCard, PublicPicture };
 
@@ -16,19 +17,33 @@ export function advertPath(advert: { id: number; name: string }): string {
   return `/annonce/${slug}-${advert.id}/`;
 }
 
-export function publicPicture(row: { id: number; width: number | null; height: number | null; variants: MediaVariant[] }): PublicPicture {
+/**
+ * A picture as the public sees it: the URLs of its published copies (`publicKey`, docs/decisions/013),
+ * or, with `urlOf`, the authenticated URLs the owner and support use (`privatePictureUrl`). A picture
+ * that is not published has no public variants.
+ */
+export function publicPicture(
+  row: { id: number; width: number | null; height: number | null; variants: MediaVariant[]; publicKey: string | null },
+  urlOf?: (variant: MediaVariant) => string,
+): PublicPicture {
+  const publicKey = row.publicKey;
+  const url = urlOf ?? ((v: MediaVariant) => (publicKey ? `${MEDIA_PREFIX}${publishedVariantKey(publicKey, v)}` : null));
   const variants = [...row.variants]
     .sort((a, b) => a.width - b.width)
-    .map((v) => ({ url: `${MEDIA_PREFIX}${v.key}`, width: v.width, height: v.height, format: v.format }));
+    .flatMap((v) => {
+      const address = url(v);
+      return address ? [{ url: address, width: v.width, height: v.height, format: v.format }] : [];
+    });
   const largest = variants.at(-1);
   return { id: row.id, width: row.width ?? largest?.width ?? 0, height: row.height ?? largest?.height ?? 0, variants };
 }
 
-/** Approved, online, not deleted: the pictures the public may see. */
+/** Approved, online, not deleted, and published (its copies in the public area): the pictures the public may see. */
 export const publicPictureCondition = and(
   eq(pictures.moderationStatus, 1),
   eq(pictures.isOnline, true),
   isNull(pictures.deletedAt),
+  isNotNull(pictures.publicKey),
 );
 
 /** Cards for the given advert ids, in the order given. The caller decides which adverts are public. */
@@ -66,6 +81,7 @@ export async function listAdvertCards(db: Db, ids: number[], locale: Locale, now
         width: pictures.width,
         height: pictures.height,
         variants: pictures.variants,
+        publicKey: pictures.publicKey,
       })
       .from(pictures)
       .where(and(anyOf(pictures.advertId, ids), publicPictureCondition))
@@ -84,6 +100,7 @@ export async function listAdvertCards(db: Db, ids: number[], locale: Locale, now
           eq(videos.status, 2),
           eq(videos.moderationStatus, 1),
           eq(videos.isOnline, true),
+          isNotNull(videos.publicKey),
           isNull(videos.deletedAt),
         ),
       ),

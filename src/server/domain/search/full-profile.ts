@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anyOf } from '../../db/any-of.ts';
 import {
@@ -23,6 +23,7 @@ import { isAdvertPublic, publicAdvertCondition } from '../adverts/visibility.ts'
 import { PROFILE_STATUS, kindOf } from '../adverts/statuses.ts';
 import type { Locale } from '../site/site-info.ts';
 import { MEDIA_PREFIX, advertPath, publicPicture, publicPictureCondition } from './advert-card.ts';
+import { publishedVideoKeys } from '../media/publication.ts';
 import type { FullProfile } from '#lib/schemas/public-advert.ts';
 
 export type { FullProfile };
@@ -135,7 +136,14 @@ async function buildFullProfiles(db: Db, advertRows: Advert[], locales: readonly
         .select()
         .from(videos)
         .where(
-          and(anyOf(videos.advertId, ids), eq(videos.status, 2), eq(videos.moderationStatus, 1), eq(videos.isOnline, true), isNull(videos.deletedAt)),
+          and(
+            anyOf(videos.advertId, ids),
+            eq(videos.status, 2),
+            eq(videos.moderationStatus, 1),
+            eq(videos.isOnline, true),
+            isNull(videos.deletedAt),
+            isNotNull(videos.publicKey),
+          ),
         )
         .orderBy(asc(videos.sortOrder), asc(videos.id)),
       db
@@ -196,15 +204,15 @@ async function buildFullProfiles(db: Db, advertRows: Advert[], locales: readonly
       extraPrices: (extrasOf.get(advert.id) ?? []).map((e) => ({ id: e.id, description: e.description, priceOre: e.priceOre })),
       paymentOptions: advert.paymentOptions,
       schedule: (scheduleOf.get(advert.id) ?? []).map((s) => ({ weekday: s.weekday, from: s.fromTime, to: s.toTime })),
-      pictures: (picturesOf.get(advert.id) ?? []).map(publicPicture),
-      // A ready video has its MP4 (video_key); storage_key is only the prefix of its files.
+      pictures: (picturesOf.get(advert.id) ?? []).map((row) => publicPicture(row)),
+      // A published video has its copies under public_key (docs/decisions/013); its own keys are private.
       videos: (videosOf.get(advert.id) ?? []).flatMap((v) =>
-        v.videoKey
+        v.publicKey
           ? [
               {
                 id: v.id,
-                url: `${MEDIA_PREFIX}${v.videoKey}`,
-                posterUrl: v.posterKey ? `${MEDIA_PREFIX}${v.posterKey}` : null,
+                url: `${MEDIA_PREFIX}${publishedVideoKeys(v.publicKey).video}`,
+                posterUrl: v.posterKey ? `${MEDIA_PREFIX}${publishedVideoKeys(v.publicKey).poster}` : null,
                 width: v.width,
                 height: v.height,
                 durationSeconds: v.durationSeconds,

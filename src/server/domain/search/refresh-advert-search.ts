@@ -40,7 +40,7 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
         case when a.kind = 1 then 2 when a.gender = 5 then 1 else 0 end,
         a.region_id, a.city_id, a.age, a.height, a.weight, a.breast_type, a.nationality_id, a.incall, a.outcall,
         a.validation_status = 2,
-        exists (select 1 from videos v where v.advert_id = a.id and v.status = 2 and v.moderation_status = 1 and v.is_online and v.deleted_at is null),
+        exists (select 1 from videos v where v.advert_id = a.id and v.status = 2 and v.moderation_status = 1 and v.is_online and v.deleted_at is null and v.public_key is not null),
         exists (select 1 from reviews r where r.advert_id = a.id and r.status = 1),
         coalesce((select array_agg(l.language_id order by l.language_id) from advert_languages l where l.advert_id = a.id), '{}'),
         coalesce((select array_agg(x.service_id order by x.service_id) from advert_services x where x.advert_id = a.id), '{}'),

@@ -3,7 +3,8 @@ import type { AdvertMedia, SupportPicture, SupportVideo } from '#lib/schemas/sup
 import { pictures, videos, type Picture, type Video } from '../../db/schema.ts';
 import type { MediaStorage } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
-import { MEDIA_PREFIX, publicPicture } from '../search/advert-card.ts';
+import { publicPicture } from '../search/advert-card.ts';
+import { privatePictureUrl, privateVideoUrl } from '../media/publication.ts';
 import { VIDEO_STATUS } from '../media/videos.ts';
 import { findSupportAdvert } from './find-advert.ts';
 
@@ -11,16 +12,16 @@ const MODERATION = ['pending', 'approved', 'declined'] as const;
 const moderationOf = (status: number) => MODERATION[status] ?? 'pending';
 
 /**
- * A picture with its public variants (pending ones too: their files are public, under names nobody can
- * guess, as support's review screen shows them). A deleted picture's files are removed, so its variants are
- * listed only while its files are still there.
+ * A picture with its variants at support's authenticated URLs (private files, any moderation state:
+ * docs/decisions/013). A deleted picture's files are removed, so its variants are listed only while its
+ * files are still there.
  */
 async function supportPicture(row: Picture, storage: MediaStorage): Promise<SupportPicture> {
   const first = row.variants[0];
-  const filesExist = row.deletedAt === null ? true : first ? await storage.exists('public', first.key) : false;
+  const filesExist = row.deletedAt === null ? true : first ? await storage.exists('private', first.key) : false;
   return {
     id: row.id,
-    variants: filesExist ? publicPicture(row).variants : [],
+    variants: filesExist ? publicPicture(row, (variant) => privatePictureUrl('support', row.id, variant)).variants : [],
     width: row.width,
     height: row.height,
     moderation: moderationOf(row.moderationStatus),
@@ -35,13 +36,13 @@ async function supportPicture(row: Picture, storage: MediaStorage): Promise<Supp
 
 async function supportVideo(row: Video, storage: MediaStorage): Promise<SupportVideo> {
   const deleted = row.deletedAt !== null;
-  const posterExists = row.posterKey !== null && (!deleted || (await storage.exists('public', row.posterKey)));
-  const videoExists = row.videoKey !== null && (!deleted || (await storage.exists('public', row.videoKey)));
+  const posterExists = row.posterKey !== null && (!deleted || (await storage.exists('private', row.posterKey)));
+  const videoExists = row.videoKey !== null && (!deleted || (await storage.exists('private', row.videoKey)));
   const processing = row.status === VIDEO_STATUS.ready ? 'ready' : row.status === VIDEO_STATUS.failed ? 'failed' : 'converting';
   return {
     id: row.id,
-    posterUrl: posterExists ? `${MEDIA_PREFIX}${row.posterKey}` : null,
-    videoUrl: videoExists && processing === 'ready' ? `${MEDIA_PREFIX}${row.videoKey}` : null,
+    posterUrl: posterExists ? privateVideoUrl('support', row.id, 'poster') : null,
+    videoUrl: videoExists && processing === 'ready' ? privateVideoUrl('support', row.id, 'video') : null,
     processing,
     moderation: moderationOf(row.moderationStatus),
     isOnline: row.isOnline,
