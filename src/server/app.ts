@@ -280,7 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaModerationRoutes(deps), { prefix: '/api/backend' });
   await app.register(videoEncoderRoutes(deps), { prefix: '/api/backend' });
   // Verification (issue 6): beside the backend's session hook, as its upload calls also take a QR hand-off
-  // token. The age provider (docs/decisions/019-a-test-providers-and-yoti.md): the built-in TEST provider
+  // token. The age provider (docs/decisions/019-test-providers-and-yoti.md): the built-in TEST provider
   // (its hosted page under /test-age-provider/, never a real check), Yoti, or none.
   const ageProviderSecret = options.ageProviderSecret ?? randomBytes(32).toString('base64url');
   const choice = options.ageProvider ?? { kind: 'test' };

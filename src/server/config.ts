@@ -30,7 +30,7 @@ const url = (protocols: string[]) =>
 
 /**
  * The one value of ALLOW_TEST_PROVIDERS that lets built-in TEST providers run with NODE_ENV=production
- * (docs/decisions/019-a-test-providers-and-yoti.md). Anything else is a configuration error.
+ * (docs/decisions/019-test-providers-and-yoti.md). Anything else is a configuration error.
  */
 export const TEST_PROVIDERS_CONSENT = 'i-understand-this-is-not-production';
 
@@ -296,9 +296,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.output;
   const ageProvider = ageProviderOf(e);
   const testProviders = testProvidersOf({ ageProvider });
+  // Production's own refusals, all named at once.
+  const productionProblems: string[] = [];
   if (e.NODE_ENV === 'production' && testProviders.length > 0 && e.ALLOW_TEST_PROVIDERS !== TEST_PROVIDERS_CONSENT) {
-    throw new ConfigError(
-      testProviders.map(
+    productionProblems.push(
+      ...testProviders.map(
         (name) =>
           `${name}: a built-in TEST provider cannot run with NODE_ENV=production (no real check happens); ` +
           `configure a real provider, or set ALLOW_TEST_PROVIDERS=${TEST_PROVIDERS_CONSENT} for a test installation`,
@@ -306,10 +308,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) {
-    throw new ConfigError([
+    productionProblems.push(
       'SECRETS_KEY="": required in production (it encrypts authenticator secrets; make one with `openssl rand -base64 32`, the same for every instance)',
-    ]);
+    );
   }
+  if (productionProblems.length > 0) throw new ConfigError(productionProblems);
   const dataDir = path.resolve(e.DATA_DIR);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const allowedOrigins = [...new Set([new URL(siteUrl).origin, ...e.ALLOWED_ORIGINS, ...e.HUB_ALLOWED_ORIGINS])];

@@ -42,7 +42,7 @@ export type RunningServer = {
 
 /**
  * Loud at every start: built-in TEST providers in production (only with ALLOW_TEST_PROVIDERS; loadConfig
- * refuses them otherwise). Their results never verify anyone there (docs/decisions/019-a-...).
+ * refuses them otherwise). Their results never verify anyone there (docs/decisions/019-test-providers-and-yoti.md).
  */
 export function warnAboutTestProviders(config: Config, log: Logger): void {
   if (config.ageProvider.kind === 'none') log.info('no age-verification provider: the online age check is not offered');

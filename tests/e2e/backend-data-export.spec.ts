@@ -1,6 +1,6 @@
 /**
  * The advertiser downloads their data from the backend (issue 15 item 7; GDPR art. 15 and 20;
- * docs/decisions/019-e-erasure-and-data-export.md): a button on /backend/close-advert/ saves one JSON file
+ * docs/decisions/023-erasure-and-data-export.md): a button on /backend/close-advert/ saves one JSON file
  * with their account and advert. A fresh advertiser, signed in by createprofile.
  */
 import { readFile } from 'node:fs/promises';

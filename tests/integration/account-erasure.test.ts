@@ -1,7 +1,7 @@
 /**
  * A deleted account's personal data is erased after the 30-day restore window, by the durable job
  * `account.erasure`, and the advertiser can download their data (issue 15 item 7;
- * docs/decisions/019-e-erasure-and-data-export.md). The server's clock is moved to pass the window.
+ * docs/decisions/023-erasure-and-data-export.md). The server's clock is moved to pass the window.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

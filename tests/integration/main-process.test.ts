@@ -60,6 +60,7 @@ describe('the main job', () => {
       NODE_ENV: 'production',
       AGE_PROVIDER: 'test',
       ALLOW_TEST_PROVIDERS: 'i-understand-this-is-not-production',
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
       DATA_DIR: await dataDir(),
       PORT: '32202',
     });

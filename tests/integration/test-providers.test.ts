@@ -1,5 +1,5 @@
 /**
- * Built-in TEST providers never verify anyone in production (issue 15, item 1; docs/decisions/019-a-...):
+ * Built-in TEST providers never verify anyone in production (issue 15, item 1; docs/decisions/019-test-providers-and-yoti.md):
  * a server running with NODE_ENV=production and the operator's ALLOW_TEST_PROVIDERS consent (`production`)
  * shows on the test provider's page that it is a test installation, puts a passed test check in
  * support's queue marked TEST and not acceptable, refuses `acceptvalidation` (409 testProviderResult),

@@ -1,5 +1,5 @@
 /**
- * The Yoti age-estimation provider (AGE_PROVIDER=yoti; docs/decisions/019-a-test-providers-and-yoti.md)
+ * The Yoti age-estimation provider (AGE_PROVIDER=yoti; docs/decisions/019-test-providers-and-yoti.md)
  * over real HTTP against a local stand-in of Yoti's age verification API (tests/support/yoti-stand-in.ts),
  * in production mode: the session is created with Yoti's auth headers and body, the browser goes to
  * Yoti's user view, Yoti's signed notification is recorded (a forged or unsigned one refused, a duplicate

@@ -16,6 +16,9 @@ function refusal(env: Record<string, string>): string | null {
   }
 }
 
+/** Production needs SECRETS_KEY (32 bytes); the provider tests give one. */
+const PRODUCTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
@@ -54,20 +57,20 @@ describe('configuration from the environment', () => {
   });
 
   it('refuses a test provider in production unless ALLOW_TEST_PROVIDERS gives exactly the consent', () => {
-    expect(refusal({ NODE_ENV: 'production', AGE_PROVIDER: 'test' })).toContain(
+    expect(refusal({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, AGE_PROVIDER: 'test' })).toContain(
       `AGE_PROVIDER=test (age verification): a built-in TEST provider cannot run with NODE_ENV=production (no real check happens); configure a real provider, or set ALLOW_TEST_PROVIDERS=${TEST_PROVIDERS_CONSENT}`,
     );
-    expect(refusal({ NODE_ENV: 'production', AGE_PROVIDER: 'test', ALLOW_TEST_PROVIDERS: 'true' })).toContain(
+    expect(refusal({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, AGE_PROVIDER: 'test', ALLOW_TEST_PROVIDERS: 'true' })).toContain(
       `ALLOW_TEST_PROVIDERS="true": must be exactly ${TEST_PROVIDERS_CONSENT} (or unset)`,
     );
-    const allowed = loadConfig({ NODE_ENV: 'production', AGE_PROVIDER: 'test', ALLOW_TEST_PROVIDERS: TEST_PROVIDERS_CONSENT });
+    const allowed = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, AGE_PROVIDER: 'test', ALLOW_TEST_PROVIDERS: TEST_PROVIDERS_CONSENT });
     expect(allowed.ageProvider).toEqual({ kind: 'test' });
     expect(allowed.testProviders).toHaveLength(1);
     expect(allowed.testProvidersAllowed).toBe(true);
   });
 
   it('in production: no online check without Yoti credentials, Yoti with them (and its checked settings)', () => {
-    const none = loadConfig({ NODE_ENV: 'production' });
+    const none = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY });
     expect(none.ageProvider).toEqual({ kind: 'none' });
     expect(none.testProviders).toEqual([]);
 
@@ -75,7 +78,7 @@ describe('configuration from the environment', () => {
     try {
       const keyFile = path.join(dir, 'yoti.pem');
       writeFileSync(keyFile, generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
-      const yoti = loadConfig({ NODE_ENV: 'production', YOTI_SDK_ID: 'sdk-id', YOTI_API_KEY: 'api-key', YOTI_PUBLIC_KEY_FILE: keyFile });
+      const yoti = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, YOTI_SDK_ID: 'sdk-id', YOTI_API_KEY: 'api-key', YOTI_PUBLIC_KEY_FILE: keyFile });
       expect(yoti.ageProvider).toMatchObject({ kind: 'yoti', sdkId: 'sdk-id', apiKey: 'api-key', apiUrl: 'https://age.yoti.com/api/v1', ageThreshold: 25 });
       expect(yoti.ageProvider.kind === 'yoti' && yoti.ageProvider.publicKeyPem).toContain('BEGIN PUBLIC KEY');
       expect(yoti.testProviders).toEqual([]);

@@ -162,7 +162,7 @@ export type ValidationRisk = 'under18ByDateOfBirth' | 'under18ByAdvertAge' | 'fa
 /**
  * What an age-verification provider answered about a 'provider' check, for support. `test`: the built-in
  * TEST provider (no real age check happened). `mayVerify`: whether accepting it verifies the advert (a
- * TEST result never does in production: docs/decisions/019-a-test-providers-and-yoti.md).
+ * TEST result never does in production: docs/decisions/019-test-providers-and-yoti.md).
  */
 export type ValidationProviderResult = {
   name: string;

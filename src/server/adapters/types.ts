@@ -110,7 +110,7 @@ export class AgeProviderUnavailableError extends Error {
  * `verifyCallback` authenticates by the provider's own signature (null: refused). `getResult` asks for
  * the outcome directly (when a callback is late or lost). `test` marks a built-in TEST provider: no real
  * check happens, so its results never verify anyone outside development and tests
- * (docs/decisions/019-a-test-providers-and-yoti.md). Implementations: adapters/age-verification/.
+ * (docs/decisions/019-test-providers-and-yoti.md). Implementations: adapters/age-verification/.
  */
 export type AgeVerificationProvider = {
   /** Stored on each verification row ('test', 'yoti'). */

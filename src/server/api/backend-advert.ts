@@ -116,7 +116,7 @@ export function backendAdvertRoutes(deps: ApiDeps) {
     app.post('/changeprofilestatus', async (request) => changeProfileStatus(ctxOf(request), readInput(request, ChangeProfileStatusSchema)));
     /**
      * Our call (GDPR art. 15 and 20): everything kept about the advertiser as one JSON file to download;
-     * the owner only, not while support is signed in as them (docs/decisions/019-e-erasure-and-data-export.md).
+     * the owner only, not while support is signed in as them (docs/decisions/023-erasure-and-data-export.md).
      */
     app.get('/dataexport', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
       const document = await exportAccountData(ctxOf(request));

@@ -140,7 +140,7 @@ export const accounts = pgTable('accounts', {
   deletedAt: tstz('deleted_at'),
   /**
    * When the account's personal data was erased, RESTORE_DAYS after its deletion (job `account.erasure`,
-   * docs/decisions/019-e-erasure-and-data-export.md). The row stays, anonymised, for the records the law
+   * docs/decisions/023-erasure-and-data-export.md). The row stays, anonymised, for the records the law
    * keeps (orders, statements of reasons).
    */
   erasedAt: tstz('erased_at'),
@@ -611,7 +611,7 @@ export const promotions = pgTable(
 // Trust and safety
 // ---------------------------------------------------------------------------------------------
 
-/** A provider's answer about one check, kept on its verification row for support (docs/decisions/019-a-...). */
+/** A provider's answer about one check, kept on its verification row for support (docs/decisions/019-test-providers-and-yoti.md). */
 export type ProviderResult = {
   status: 'passed' | 'failed';
   ageOver18: boolean | null;

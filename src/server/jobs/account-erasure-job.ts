@@ -5,7 +5,7 @@ import { SYSTEM, type DomainEvents } from '../domain/context.ts';
 import { eraseExpiredAccounts } from '../domain/accounts/erase-account.ts';
 import { enqueueJob, type JobHandler } from './queue.ts';
 
-/** The durable queue of the daily erasure of deleted accounts (docs/decisions/019-e-erasure-and-data-export.md). */
+/** The durable queue of the daily erasure of deleted accounts (docs/decisions/023-erasure-and-data-export.md). */
 export const ACCOUNT_ERASURE_QUEUE = 'account.erasure';
 
 const DAY_MS = 86_400_000;

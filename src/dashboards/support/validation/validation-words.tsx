@@ -38,7 +38,7 @@ export function statusText(t: TFunction, status: number): string {
   return t(`validationQueue.status.${status}`, { defaultValue: String(status) });
 }
 
-/** The loud mark of a built-in TEST provider's result: no age was checked (docs/decisions/019-a-...). */
+/** The loud mark of a built-in TEST provider's result: no age was checked (docs/decisions/019-test-providers-and-yoti.md). */
 export function TestProviderMark({ t, item }: { t: TFunction; item: Pick<ValidationItem, 'provider'> }) {
   if (!item.provider?.test) return null;
   return (

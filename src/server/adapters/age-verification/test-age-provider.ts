@@ -10,7 +10,7 @@ import type { AgeCheckStatus, AgeVerificationProvider } from '../types.ts';
  * ours, `/test-age-provider/{sessionId}` (src/server/api/test-age-provider.ts), where a person presses
  * Pass, Fail or Cancel; the page then posts a signed callback to /api/backend/yoticallback and sends the
  * browser back to the return address with `?sessionId=…`. A passed test check still waits for support,
- * who may accept it only outside production (docs/decisions/019-a-test-providers-and-yoti.md). Sessions
+ * who may accept it only outside production (docs/decisions/019-test-providers-and-yoti.md). Sessions
  * live in this process's memory: a restart forgets unfinished ones, as a provider's sessions expire.
  */
 

@@ -4,7 +4,7 @@ import { AgeProviderUnavailableError, type AgeCheckStatus, type AgeProviderCallb
 /**
  * Yoti's age verification service (AGE_PROVIDER=yoti), age estimation only, from Yoti's published API
  * (developers.yoti.com, "Age verification": create a session, launch the user view, results,
- * notifications; docs/decisions/019-a-test-providers-and-yoti.md says what was followed):
+ * notifications; docs/decisions/019-test-providers-and-yoti.md says what was followed):
  *
  * - `POST {YOTI_API_URL}/sessions` with `Authorization: Bearer {YOTI_API_KEY}`, `Yoti-SDK-Id: {YOTI_SDK_ID}`
  *   and `Content-Type: application/json`; body `type: OVER`, `age_estimation {allowed, threshold, level:

@@ -6,7 +6,7 @@ ALTER TABLE "videos" ADD COLUMN "public_key" text;--> statement-breakpoint
 UPDATE "pictures" SET "public_key" = "storage_key" WHERE "moderation_status" = 1 AND "is_online" AND "deleted_at" IS NULL AND "advert_id" IS NOT NULL;--> statement-breakpoint
 UPDATE "videos" SET "public_key" = "storage_key" WHERE "moderation_status" = 1 AND "is_online" AND "deleted_at" IS NULL AND "status" = 2 AND "video_key" IS NOT NULL;--> statement-breakpoint
 -- The audit log stays append-only (migration 0010), with one narrow exception for the erasure of a deleted
--- account's personal data (docs/decisions/019-e-erasure-and-data-export.md): inside a transaction that
+-- account's personal data (docs/decisions/023-erasure-and-data-export.md): inside a transaction that
 -- has set `app.audit_erasure` to 'on' (set_config(…, true): that transaction only), an UPDATE may only take
 -- information away: before/after become NULL or {"erased": true}, ip and reason become NULL; who acted,
 -- what was done, on what and when never change. DELETE is always refused.

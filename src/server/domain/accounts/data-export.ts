@@ -31,7 +31,7 @@ const MODERATION = ['pending', 'approved', 'declined'] as const;
 const moderationOf = (status: number) => MODERATION[status] ?? 'pending';
 
 /**
- * dataexport (our call; GDPR art. 15 and 20; docs/decisions/019-e-erasure-and-data-export.md): everything
+ * dataexport (our call; GDPR art. 15 and 20; docs/decisions/023-erasure-and-data-export.md): everything
  * we keep about the signed-in advertiser, as one machine-readable JSON document: the account, the advert
  * with its texts, languages, services, prices, schedule, pictures and videos (with the addresses the
  * owner can fetch them at, and their public address while published), reviews and replies, blacklist,

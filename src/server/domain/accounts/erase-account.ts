@@ -39,7 +39,7 @@ const ERASED = { erased: true };
 
 /**
  * The erasure of a deleted account's personal data, RESTORE_DAYS after its deletion (issue 15 item 7;
- * docs/decisions/019-e-erasure-and-data-export.md), run by the durable daily job `account.erasure`.
+ * docs/decisions/023-erasure-and-data-export.md), run by the durable daily job `account.erasure`.
  *
  * Deleted: every file of the account's pictures, videos and verifications (private and public, originals
  * included); the rows of pictures, videos, verifications, languages, services, prices, schedule, reviews,

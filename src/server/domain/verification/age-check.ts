@@ -18,7 +18,7 @@ import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 
 /**
  * The hosted age check (spec §7: ageestimation, checksession, yoticallback, updateidentification; §4 the
- * callback-age-verification route). A provider's check never decides alone (docs/decisions/019-a-...):
+ * callback-age-verification route). A provider's check never decides alone (docs/decisions/019-test-providers-and-yoti.md):
  * a passed check is recorded on its verification row (the provider, what it answered) and the row goes
  * to support's validation queue (status 1 Pending, the advert's validation status Pending), where a person
  * accepts or declines it as for documents (support-validation.ts); only that acceptance verifies the

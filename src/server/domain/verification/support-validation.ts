@@ -113,7 +113,7 @@ async function risksOfAll(ctx: DomainContext, items: readonly Row[]): Promise<Ma
 
 /**
  * Whether accepting verifies with a built-in TEST provider's result: in development and tests only
- * (`testResultsMayVerify`, false with NODE_ENV=production; docs/decisions/019-a-test-providers-and-yoti.md).
+ * (`testResultsMayVerify`, false with NODE_ENV=production; docs/decisions/019-test-providers-and-yoti.md).
  */
 export type VerificationPolicy = { testResultsMayVerify: boolean };
 
