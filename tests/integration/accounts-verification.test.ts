@@ -137,12 +137,23 @@ describe('sendemail and emailverification', () => {
     const taken = await createProfileOverHttp(server);
     expect((await call(server, '/api/backend/sendemail', { body: { Email: 'x@example.test' } })).status).toBe(401);
 
-    const conflict = await call(server, '/api/backend/sendemail', { body: { Email: taken.email }, cookie: owner.cookie });
-    expect(conflict.status).toBe(409);
-    expect(await fieldErrors(conflict)).toEqual({ Email: 'emailTaken' });
+    // An address with an account is answered as any other (issue 15: never "email taken"): the same
+    // wait after the last link, then 204; its owner gets a notice without a link, and nothing changes.
     const newEmail = uniqueEmail('moved');
+    // (Four sendemail calls in this test: the per-address limit allows five in ten minutes per file.)
+    advance(61_000);
+    const takenBefore = (await outboxFor(server, taken.email)).length;
+    const conflict = await call(server, '/api/backend/sendemail', { body: { Email: taken.email }, cookie: owner.cookie });
+    expect(conflict.status).toBe(204);
+    const takenNotices = (await outboxFor(server, taken.email)).slice(takenBefore);
+    expect(takenNotices).toHaveLength(1);
+    expect(takenNotices[0]!.subject).toContain('Nogen bad om at bruge din e-mailadresse');
+    expect(takenNotices[0]!.body).not.toMatch(/[?&](url|token)=/i);
+    expect(await (await userProfile(owner.cookie)).json()).toMatchObject({ email: owner.email });
+    // The attempt counts for the resend wait exactly as a link to a free address would.
     const tooSoon = await call(server, '/api/backend/sendemail', { body: { Email: newEmail }, cookie: owner.cookie });
     expect(tooSoon.status).toBe(429);
+    expect(await fieldErrors(tooSoon)).toEqual({ Email: 'tooSoon' });
 
     advance(61_000);
     const sent = await call(server, '/api/backend/sendemail', { body: { Email: newEmail.toUpperCase() }, cookie: owner.cookie });

@@ -101,7 +101,7 @@ describe("support's sign-out", () => {
     const link = await call(server, '/api/support/impersonation', { body: { ProfileId: advertiser.id }, cookie: supportCookie });
     expect(link.status).toBe(201);
     const token = new URL(((await link.json()) as { url: string }).url, server.url).searchParams.get('url')!;
-    const started = await call(server, `/api/frontend/impersonate?url=${encodeURIComponent(token)}`, { method: 'POST', cookie: supportCookie });
+    const started = await call(server, '/api/frontend/impersonate', { body: { Url: token }, cookie: supportCookie });
     expect(started.status).toBe(200);
     const asAdvertiser = sessionCookieOf(started)!;
     expect(await status('/api/backend/userprofile', asAdvertiser)).toBe(200);
@@ -137,7 +137,7 @@ describe("support's sign-out after its session went idle", () => {
       const advertiser = await createAdvertiser(server.db);
       const link = await call(short, '/api/support/impersonation', { body: { ProfileId: advertiser.id }, cookie: supportCookie });
       const token = new URL(((await link.json()) as { url: string }).url, short.url).searchParams.get('url')!;
-      const started = await call(short, `/api/frontend/impersonate?url=${encodeURIComponent(token)}`, { method: 'POST', cookie: supportCookie });
+      const started = await call(short, '/api/frontend/impersonate', { body: { Url: token }, cookie: supportCookie });
       const asAdvertiser = sessionCookieOf(started)!;
       // Working as the advertiser for 40 minutes while the support tab is left alone (past its 30 idle minutes).
       for (let minutes = 0; minutes < 40; minutes += 20) {

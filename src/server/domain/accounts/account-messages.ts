@@ -224,6 +224,45 @@ export function signUpAttemptMessage(site: Site, locale: Locale, to: string): Ou
   };
 }
 
+/**
+ * To the owner of an address another signed-in account asked to move to (sendemail): nothing changed, and
+ * the asker is told nothing more than for any other address (issue 15).
+ */
+export function emailChangeAttemptMessage(site: Site, locale: Locale, to: string): OutgoingEmail {
+  const prefix = locale === 'en' ? '/en' : '';
+  const signIn = `${site.siteUrl}${prefix}/login/`;
+  if (locale === 'en') {
+    return {
+      to,
+      subject: `Someone asked to use your email address – ${site.siteName}`,
+      text: [
+        'Hello,',
+        '',
+        `Another account at ${site.siteName} just asked to change its email address to this one. You already have an account with this address, so nothing was changed.`,
+        `Your account: ${signIn}`,
+        '',
+        'You do not need to do anything.',
+        '',
+        site.siteName,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `Nogen bad om at bruge din e-mailadresse – ${site.siteName}`,
+    text: [
+      'Hej,',
+      '',
+      `En anden konto hos ${site.siteName} har netop bedt om at skifte sin e-mailadresse til denne. Du har allerede en konto med denne adresse, så intet er ændret.`,
+      `Din konto: ${signIn}`,
+      '',
+      'Du behøver ikke gøre noget.',
+      '',
+      site.siteName,
+    ].join('\n'),
+  };
+}
+
 /** To the old address when the account's email changed. */
 export function emailChangedMessage(site: Site, locale: Locale, to: string, newEmail: string): OutgoingEmail {
   const contact = site.supportEmail ? ` (${site.supportEmail})` : '';

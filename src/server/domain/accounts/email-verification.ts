@@ -10,6 +10,7 @@ import { newLinkToken } from './tokens.ts';
 import { refuseWhileImpersonating } from './impersonation.ts';
 import {
   asLocale,
+  emailChangeAttemptMessage,
   emailChangedMessage,
   emailVerificationLink,
   emailVerificationMessage,
@@ -31,6 +32,7 @@ export async function issueEmailVerification(
   account: Pick<AccountRow, 'id' | 'locale'>,
   email: string,
   messaging: Messaging,
+  options: { addressTaken?: { locale: string } } = {},
 ): Promise<void> {
   const now = ctx.now();
   const { token, tokenHash } = newLinkToken();
@@ -45,8 +47,19 @@ export async function issueEmailVerification(
     createdAt: now,
     expiresAt: new Date(now.getTime() + EMAIL_LINK_HOURS * 3_600_000),
   });
-  await writeAudit(ctx, { action: 'account.email_link_sent', targetType: 'account', targetId: account.id, after: { email } });
+  await writeAudit(ctx, {
+    action: options.addressTaken ? 'account.email_change_address_taken' : 'account.email_link_sent',
+    targetType: 'account',
+    targetId: account.id,
+    after: { email },
+  });
   const site = await getSite(ctx.db);
+  if (options.addressTaken) {
+    // The address belongs to another account: its owner gets a notice, never a link (the token row only
+    // makes the resend wait the same; opening it could not change anything).
+    await messaging.sendEmail(emailChangeAttemptMessage(site, asLocale(options.addressTaken.locale), email));
+    return;
+  }
   const locale = asLocale(account.locale);
   await messaging.sendEmail(emailVerificationMessage(site, locale, email, emailVerificationLink(site, token), EMAIL_LINK_HOURS));
 }
@@ -67,14 +80,14 @@ export async function sendEmailVerification(
   if (email === account.email && account.emailVerifiedAt) {
     throw new AppError('CONFLICT', 'This email address is already confirmed.', [{ field: 'Email', message: 'emailVerified' }]);
   }
-  if (email !== account.email) {
-    const [taken] = await ctx.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.email, email), ne(accounts.id, account.id)))
-      .limit(1);
-    if (taken) throw emailTaken();
-  }
+  const [taken] =
+    email === account.email
+      ? []
+      : await ctx.db
+          .select({ id: accounts.id, locale: accounts.locale })
+          .from(accounts)
+          .where(and(eq(accounts.email, email), ne(accounts.id, account.id)))
+          .limit(1);
   const [last] = await ctx.db
     .select({ createdAt: emailVerificationTokens.createdAt })
     .from(emailVerificationTokens)
@@ -83,6 +96,12 @@ export async function sendEmailVerification(
     .limit(1);
   if (last && ctx.now().getTime() - last.createdAt.getTime() < EMAIL_RESEND_SECONDS * 1000) {
     throw new AppError('RATE_LIMITED', 'Wait a moment before asking for a new link.', [{ field: 'Email', message: 'tooSoon' }]);
+  }
+  if (taken) {
+    // Never "email taken" (issue 15): the answer is the one any address gets; the address's owner is told,
+    // and the attempt counts for the resend wait like a link would.
+    await issueEmailVerification(ctx, account, email, deps.messaging, { addressTaken: { locale: taken.locale } });
+    return;
   }
   await issueEmailVerification(ctx, account, email, deps.messaging);
 }
