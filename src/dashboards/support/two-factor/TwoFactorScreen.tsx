@@ -10,6 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { supportApi } from '#lib/api/support.ts';
 import type { SupportProfile, TwoFactorSetup } from '#lib/api/types.ts';
 import { TwoFactorCodeSchema, TwoFactorPasswordSchema } from '#lib/schemas/support-user.ts';
@@ -133,36 +134,60 @@ function StartWithPassword({ t, onStarted }: { t: TFunction; onStarted: (setup: 
 }
 
 function StartWithCode({ t, onStarted }: { t: TFunction; onStarted: (setup: TwoFactorSetup) => void }) {
+  return (
+    <CodeProofForm
+      t={t}
+      name="two-factor-move"
+      texts={{ title: 'twoFactor.moveTitle', intro: 'twoFactor.moveIntro', label: 'twoFactor.currentCode', submit: 'twoFactor.move', busy: 'twoFactor.settingUp' }}
+      send={async (code) => onStarted(await supportApi.twoFactorSetup({ Code: code }))}
+    />
+  );
+}
+
+/** The six digits of the authenticator app, the same input on every form of this screen. */
+function CodeField({ id, label, error, field }: { id: string; label: string; error: string | undefined; field: UseFormRegisterReturn }) {
+  return (
+    <Field id={id} label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          {...field}
+          type="text"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={6}
+          className={controlClass(Boolean(error), 'h-11 max-w-40 tracking-widest')}
+        />
+      )}
+    </Field>
+  );
+}
+
+type CodeProofTexts = { title: string; intro: string; label: string; submit: string; busy: string };
+
+/** A titled form that proves the change with a current code of the app (moving it, turning it off). */
+function CodeProofForm({ t, name, texts, send }: { t: TFunction; name: string; texts: CodeProofTexts; send: (code: string) => Promise<void> }) {
   const form = useApiForm({
     schema: TwoFactorCodeSchema,
     defaultValues: { Code: '' },
     onUnauthorized: goToLogin,
-    onValid: async (values) => onStarted(await supportApi.twoFactorSetup({ Code: values.Code })),
+    onValid: async (values) => {
+      await send(values.Code);
+      form.reset({ Code: '' });
+    },
   });
   const { errors, isSubmitting } = form.formState;
   return (
-    <form noValidate onSubmit={form.submit} aria-labelledby="two-factor-move-title" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="two-factor-move-title" className="text-lg font-semibold text-ink">
-        {t('twoFactor.moveTitle')}
+    <form noValidate onSubmit={form.submit} aria-labelledby={`${name}-title`} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id={`${name}-title`} className="text-lg font-semibold text-ink">
+        {t(texts.title)}
       </h2>
-      <p className="text-slate-800">{t('twoFactor.moveIntro')}</p>
+      <p className="text-slate-800">{t(texts.intro)}</p>
       <FormNotice message={noticeText(t, form.notice)} />
-      <Field id="two-factor-move-code" label={t('twoFactor.currentCode')} error={fieldText(t, errors.Code?.message)}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('Code')}
-            type="text"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            className={controlClass(Boolean(errors.Code), 'h-11 max-w-40 tracking-widest')}
-          />
-        )}
-      </Field>
+      <CodeField id={`${name}-code`} label={t(texts.label)} error={fieldText(t, errors.Code?.message)} field={form.register('Code')} />
       <button type="submit" className={primaryButton} disabled={isSubmitting}>
-        {isSubmitting ? t('twoFactor.settingUp') : t('twoFactor.move')}
+        {isSubmitting ? t(texts.busy) : t(texts.submit)}
       </button>
     </form>
   );
@@ -203,20 +228,7 @@ function SetupForm({ t, setup, onCancel, onDone }: { t: TFunction; setup: TwoFac
       <form noValidate onSubmit={form.submit} className="mt-5 space-y-4">
         <p className="text-slate-800">{t('twoFactor.enterCode')}</p>
         <FormNotice message={noticeText(t, form.notice)} />
-        <Field id="two-factor-code" label={t('twoFactor.code')} error={fieldText(t, errors.Code?.message)}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register('Code')}
-              type="text"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              maxLength={6}
-              className={controlClass(Boolean(errors.Code), 'h-11 max-w-40 tracking-widest')}
-            />
-          )}
-        </Field>
+        <CodeField id="two-factor-code" label={t('twoFactor.code')} error={fieldText(t, errors.Code?.message)} field={form.register('Code')} />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={primaryButton} disabled={isSubmitting}>
             {isSubmitting ? t('twoFactor.confirming') : t('twoFactor.confirm')}
@@ -231,41 +243,15 @@ function SetupForm({ t, setup, onCancel, onDone }: { t: TFunction; setup: TwoFac
 }
 
 function DisableForm({ t, onDone }: { t: TFunction; onDone: () => Promise<void> }) {
-  const form = useApiForm({
-    schema: TwoFactorCodeSchema,
-    defaultValues: { Code: '' },
-    onUnauthorized: goToLogin,
-    onValid: async (values) => {
-      await supportApi.twoFactorDisable(values.Code);
-      form.reset({ Code: '' });
-      await onDone();
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
   return (
-    <form noValidate onSubmit={form.submit} aria-labelledby="two-factor-off-title" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="two-factor-off-title" className="text-lg font-semibold text-ink">
-        {t('twoFactor.offTitle')}
-      </h2>
-      <p className="text-slate-800">{t('twoFactor.offIntro')}</p>
-      <FormNotice message={noticeText(t, form.notice)} />
-      <Field id="two-factor-off-code" label={t('twoFactor.code')} error={fieldText(t, errors.Code?.message)}>
-        {(control) => (
-          <input
-            {...control}
-            {...form.register('Code')}
-            type="text"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            className={controlClass(Boolean(errors.Code), 'h-11 max-w-40 tracking-widest')}
-          />
-        )}
-      </Field>
-      <button type="submit" className={primaryButton} disabled={isSubmitting}>
-        {isSubmitting ? t('twoFactor.turningOff') : t('twoFactor.turnOff')}
-      </button>
-    </form>
+    <CodeProofForm
+      t={t}
+      name="two-factor-off"
+      texts={{ title: 'twoFactor.offTitle', intro: 'twoFactor.offIntro', label: 'twoFactor.code', submit: 'twoFactor.turnOff', busy: 'twoFactor.turningOff' }}
+      send={async (code) => {
+        await supportApi.twoFactorDisable(code);
+        await onDone();
+      }}
+    />
   );
 }
