@@ -82,8 +82,11 @@ describe('the media.video job', () => {
     const ready = await waitForVideo(url, cookie, video.id, 'ready');
     expect(ready).toMatchObject({ width: 640, height: 360, durationSeconds: 2 });
     expect((await fetch(`${url}${ready.videoUrl}`, { headers: { cookie } })).status).toBe(200);
-    const [done] = await database.handle.db.select().from(jobs).where(eq(jobs.queue, 'media.video'));
-    expect(done).toMatchObject({ status: 'done', attempts: 1 });
+    // The job is marked done when its handler returns, just after the postback made the video ready: on
+    // PostgreSQL (another connection) that can come a moment later, so wait for it.
+    await expect
+      .poll(async () => (await database.handle.db.select().from(jobs).where(eq(jobs.queue, 'media.video')))[0], { timeout: 10_000 })
+      .toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('accepts a postback signed with ENCODER_SECRET and refuses one signed with another key', async () => {
