@@ -120,14 +120,8 @@ export async function rawHubSocket(server: TestServer, headers: Record<string, s
   };
 }
 
-/**
- * A bare WebSocket upgrade request over a plain TCP socket (Node's HTTP client does not report a refused
- * upgrade reliably): the status it gets (101 when upgraded), the Content-Type and body of a refusal.
- */
-export function upgradeRequest(
-  server: TestServer,
-  headers: Record<string, string>,
-): Promise<{ status: number; body: string; contentType: string | undefined }> {
+/** The hub's WebSocket upgrade request as lines of raw HTTP, with extra headers, and where to send it. */
+function upgradeLines(server: TestServer, headers: Record<string, string>): { hostname: string; port: string; lines: string[] } {
   const { hostname, port } = new URL(server.url);
   const lines = [
     'GET /notificationhub HTTP/1.1',
@@ -138,6 +132,18 @@ export function upgradeRequest(
     `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ];
+  return { hostname, port, lines };
+}
+
+/**
+ * A bare WebSocket upgrade request over a plain TCP socket (Node's HTTP client does not report a refused
+ * upgrade reliably): the status it gets (101 when upgraded), the Content-Type and body of a refusal.
+ */
+export function upgradeRequest(
+  server: TestServer,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; contentType: string | undefined }> {
+  const { hostname, port, lines } = upgradeLines(server, headers);
   return new Promise((resolve, reject) => {
     let received = '';
     const socket = net.connect(Number(port), hostname, () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
@@ -166,16 +172,7 @@ export function upgradeRequest(
  * holding sockets open on purpose would): resolves once upgraded, with when the server cut it off.
  */
 export function silentUpgradedSocket(server: TestServer, headers: Record<string, string>): Promise<{ gone: Promise<void>; destroy: () => void }> {
-  const { hostname, port } = new URL(server.url);
-  const lines = [
-    'GET /notificationhub HTTP/1.1',
-    `Host: ${hostname}:${port}`,
-    'Connection: Upgrade',
-    'Upgrade: websocket',
-    'Sec-WebSocket-Version: 13',
-    `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-  ];
+  const { hostname, port, lines } = upgradeLines(server, headers);
   return new Promise((resolve, reject) => {
     let received = '';
     let upgraded = false;
