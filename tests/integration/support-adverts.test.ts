@@ -24,7 +24,7 @@ import type {
 } from '#lib/schemas/support-adverts.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, callApi, createAdvertiser } from '#tests/support/fixtures.ts';
-import { outboxFor } from './accounts-helpers.ts';
+import { outboxFor, postFrom } from './accounts-helpers.ts';
 import { createSupportUserOverHttp, signInSupport } from './support-helpers.ts';
 
 let server: TestServer;
@@ -371,5 +371,23 @@ describe('reviews and reports of the advert', () => {
     expect(body as AdvertReportItem[]).toEqual([expect.objectContaining({ id: reported.body.id, reason: 'fake', status: 0, decision: null, reporterName: 'Frida' })]);
     const profile = await supportApi('profile', { query: { Id: advertiser.id } });
     expect(profile.body.counts).toMatchObject({ reviews: 2, pendingReviews: 1, reports: 1, openReports: 1 });
+  });
+});
+
+describe('the account overview: sign-in locked out', () => {
+  it('says until when sign-in is locked out from an address after five failures there (the lock is per address)', async () => {
+    const before = await supportApi('profile', { query: { Id: advertiser.id } });
+    expect(before.body.account.lockedUntil).toBeNull();
+    const started = Date.now();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const failed = await postFrom(server, '127.0.0.9', '/api/frontend/login', { email: advertiser.email, password: 'not the password at all' });
+      expect(failed.status).toBe(401);
+    }
+    const after = await supportApi('profile', { query: { Id: advertiser.id } });
+    const until = Date.parse(after.body.account.lockedUntil as string);
+    expect(until).toBeGreaterThanOrEqual(started + 15 * 60_000 - 1000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 1000);
+    // The owner signs in from elsewhere all the same.
+    expect((await callApi(server.url, '/api/frontend/login', { body: { email: advertiser.email, password: advertiser.password } })).status).toBe(200);
   });
 });

@@ -131,8 +131,6 @@ export const accounts = pgTable('accounts', {
   /** 'da' | 'en' */
   locale: text('locale').notNull().default('da'),
   termsAcceptedAt: tstz('terms_accepted_at'),
-  failedLoginCount: integer('failed_login_count').notNull().default(0),
-  lockedUntil: tstz('locked_until'),
   /** The last password change: failed sign-ins before it no longer count towards a lock (sign-in-lock.ts). */
   passwordChangedAt: tstz('password_changed_at'),
   createdAt: createdAt(),
@@ -160,8 +158,6 @@ export const supportUsers = pgTable('support_users', {
   totpEnabledAt: tstz('totp_enabled_at'),
   /** The last 30-second step whose code was accepted: a used code is refused (RFC 6238 §5.2). */
   totpLastStep: integer('totp_last_step'),
-  failedLoginCount: integer('failed_login_count').notNull().default(0),
-  lockedUntil: tstz('locked_until'),
   /** The last password change: failed sign-ins before it no longer count towards a lock (sign-in-lock.ts). */
   passwordChangedAt: tstz('password_changed_at'),
   disabledAt: tstz('disabled_at'),

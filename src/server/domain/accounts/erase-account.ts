@@ -178,8 +178,6 @@ async function eraseAccount(ctx: DomainContext, storage: MediaStorage, account: 
         emailVerifiedAt: null,
         dateOfBirth: null,
         lastLoginAt: null,
-        lockedUntil: null,
-        failedLoginCount: 0,
         erasedAt: ctx.now(),
       })
       .where(eq(accounts.id, account.id));

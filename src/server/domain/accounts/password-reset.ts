@@ -136,8 +136,6 @@ export async function replacePassword(
     .update(accounts)
     .set({
       passwordHash: await hashPassword(password),
-      failedLoginCount: 0,
-      lockedUntil: null,
       // Lifts the sign-in lock of every address (sign-in-lock.ts counts failures after it).
       passwordChangedAt: now,
       // The reset link went to the account's email: opening it proves the address.

@@ -64,3 +64,43 @@ export const signInLocked = () =>
   new AppError('RATE_LIMITED', 'Too many failed sign-ins. Try again later or reset your password.', [
     { field: 'password', message: 'accountLocked' },
   ]);
+
+/**
+ * Until when sign-in for the email is locked out from some address (support's view of an account), or
+ * null: for each address, the lock holds while MAX_FAILED_SIGN_INS of its failures (since its last success
+ * there and the last password change) are younger than LOCK_MINUTES, so it ends LOCK_MINUTES after the
+ * MAX_FAILED_SIGN_INS-th newest one. The latest end over all addresses.
+ */
+export async function signInLockedUntil(
+  ctx: DomainContext,
+  input: { kind: SignInKind; email: string; passwordChangedAt?: Date | null | undefined },
+): Promise<Date | null> {
+  const now = ctx.now().getTime();
+  const windowStart = Math.max(now - LOCK_MINUTES * 60_000, input.passwordChangedAt?.getTime() ?? 0);
+  const rows = await ctx.db
+    .select({ ip: loginEvents.ip, success: loginEvents.success, at: loginEvents.createdAt })
+    .from(loginEvents)
+    .where(
+      and(
+        eq(loginEvents.email, input.email),
+        input.kind === 'advertiser' ? isNull(loginEvents.supportUserId) : isNull(loginEvents.accountId),
+        gt(loginEvents.createdAt, new Date(windowStart)),
+      ),
+    )
+    .orderBy(desc(loginEvents.createdAt));
+  const failuresByAddress = new Map<string | null, Date[]>();
+  const succeeded = new Set<string | null>();
+  for (const row of rows) {
+    // Newest first: a success ends the count of the older failures from its address.
+    if (row.success) succeeded.add(row.ip);
+    else if (!succeeded.has(row.ip)) failuresByAddress.set(row.ip, [...(failuresByAddress.get(row.ip) ?? []), row.at]);
+  }
+  let until: number | null = null;
+  for (const failures of failuresByAddress.values()) {
+    const lockingFailure = failures[MAX_FAILED_SIGN_INS - 1];
+    if (!lockingFailure) continue;
+    const end = lockingFailure.getTime() + LOCK_MINUTES * 60_000;
+    if (end > now && (until === null || end > until)) until = end;
+  }
+  return until === null ? null : new Date(until);
+}

@@ -176,7 +176,7 @@ export async function restoreProfile(
   await writeAudit(owner, { action: 'account.restore', targetType: 'account', targetId: account.id, before: { deletedAt: account.deletedAt }, after: { deletedAt: null } });
   await publishAdvertChange(owner, advert.id, 'advert.restored');
   const session = await createSession(ctx.db, { accountId: account.id }, { days: options.sessionDays, ip: ctx.ip, userAgent: ctx.userAgent, now });
-  await ctx.db.update(accounts).set({ lastLoginAt: now, failedLoginCount: 0 }).where(eq(accounts.id, account.id));
+  await ctx.db.update(accounts).set({ lastLoginAt: now }).where(eq(accounts.id, account.id));
   await writeAudit(owner, { action: 'account.sign_in', targetType: 'account', targetId: account.id });
   return { session, profile: await getUserProfile(ctx.db, account.id, now) };
 }

@@ -26,6 +26,7 @@ import { PROFILE_STATUS, kindOf } from '../adverts/statuses.ts';
 import { isAdvertPublic } from '../adverts/visibility.ts';
 import { advertPath } from '../search/advert-card.ts';
 import { findSupportAdvert } from './find-advert.ts';
+import { signInLockedUntil } from '../accounts/sign-in-lock.ts';
 
 const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
 const asRule = (value: string | null): TermsRule | null => ((TERMS_RULES as readonly string[]).includes(value ?? '') ? (value as TermsRule) : null);
@@ -135,7 +136,7 @@ export async function getAdvertProfile(ctx: DomainContext, id: number): Promise<
       locale: account.locale,
       createdAt: account.createdAt.toISOString(),
       lastLoginAt: iso(account.lastLoginAt),
-      lockedUntil: account.lockedUntil && account.lockedUntil > ctx.now() ? account.lockedUntil.toISOString() : null,
+      lockedUntil: iso(await signInLockedUntil(ctx, { kind: 'advertiser', email: account.email, passwordChangedAt: account.passwordChangedAt })),
       deletedAt: iso(account.deletedAt),
     },
     fields: {

@@ -103,7 +103,7 @@ export async function updateSupportUser(ctx: DomainContext, input: SaveSupportUs
       name: input.name,
       permissions: input.permissions,
       disabledAt: input.disabled ? (before.disabledAt ?? now) : null,
-      ...(password ? { passwordHash: await hashPassword(password), failedLoginCount: 0, lockedUntil: null, passwordChangedAt: now } : {}),
+      ...(password ? { passwordHash: await hashPassword(password), passwordChangedAt: now } : {}),
       ...(resettingTwoFactor ? { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null } : {}),
     })
     .where(eq(supportUsers.id, before.id))

@@ -69,7 +69,7 @@ export async function changeSupportPasswordWithToken(
   const now = ctx.now();
   await ctx.db
     .update(supportUsers)
-    .set({ passwordHash: await hashPassword(input.password), failedLoginCount: 0, lockedUntil: null, passwordChangedAt: now })
+    .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: now })
     .where(eq(supportUsers.id, user.id));
   const sessionsEnded = await deleteSupportUserSessions(ctx.db, user.id);
   await endPasswordResetLinks(ctx, { type: 'support_user', id: user.id });
