@@ -9,12 +9,12 @@ const browserMayNotImportServer = {
   ],
 };
 
-/** The server imports only src/lib/schemas and src/lib/format from the browser side. */
+/** The server imports only src/lib/schemas, src/lib/format and src/lib/money from the browser side. */
 const serverMayImportOnlySchemasAndFormat = {
   patterns: [
     {
-      regex: '^#lib/(?!schemas/|format\\.ts$)|/lib/(?!schemas/|format\\.ts$)',
-      message: 'The server imports only #lib/schemas/* and #lib/format.ts from the browser side.',
+      regex: '^#lib/(?!schemas/|format\\.ts$|money\\.ts$)|/lib/(?!schemas/|format\\.ts$|money\\.ts$)',
+      message: 'The server imports only #lib/schemas/*, #lib/format.ts and #lib/money.ts from the browser side.',
     },
   ],
 };

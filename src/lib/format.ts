@@ -62,11 +62,6 @@ export function formatDkk(ore: number): string {
   return `${sign}${kroner},${rest} DKK`;
 }
 
-/** The VAT part of a VAT-inclusive amount in øre (25% VAT: a fifth of the total). */
-export function vatOf(totalOre: number): number {
-  return Math.round(totalOre / 5);
-}
-
 /** Reading time at 200 words per minute, at least one minute. */
 export function readingMinutes(text: string): number {
   const words = text.trim().split(/\s+/).filter(Boolean).length;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDkk, maskPhone, normalisePlaceName, readingMinutes, slugify, vatOf } from '#lib/format.ts';
+import { formatDate, formatDkk, maskPhone, normalisePlaceName, readingMinutes, slugify } from '#lib/format.ts';
+import { differenceOre, splitGross, sumOre, timesOre, vatOf } from '#lib/money.ts';
 
 describe('slugs (spec §2)', () => {
   it('lower-cases and turns æ, ø, å into ae, oe, aa; spaces and slashes into hyphens', () => {
@@ -27,6 +28,21 @@ describe('dates and money', () => {
   });
   it('finds the 25% VAT inside a VAT-inclusive price', () => {
     expect(vatOf(49900)).toBe(9980);
+    expect(splitGross(119900)).toEqual({ netOre: 95920, vatOre: 23980, grossOre: 119900 });
+  });
+  it('splits any amount into net and VAT that add up to it exactly, in whole øre', () => {
+    for (const gross of [0, 1, 3, 7, 99, 12345, 49901, 2_000_000_003]) {
+      const { netOre, vatOre } = splitGross(gross);
+      expect(Number.isInteger(netOre) && Number.isInteger(vatOre)).toBe(true);
+      expect(netOre + vatOre).toBe(gross);
+      expect(Math.abs(vatOre * 5 - gross)).toBeLessThanOrEqual(4);
+    }
+  });
+  it('adds, subtracts and multiplies øre without floats, and refuses fractions of an øre', () => {
+    expect(sumOre([10, 20, 30])).toBe(60);
+    expect(differenceOre(49900, 9980)).toBe(39920);
+    expect(timesOre(4990, 3)).toBe(14970);
+    expect(() => splitGross(0.1 + 0.2)).toThrow(RangeError);
   });
 });
 

@@ -120,3 +120,89 @@ export type AgeVerificationProvider = {
   getResult: (sessionId: string) => Promise<AgeCheckStatus>;
   verifyCallback: (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) => AgeProviderCallback | null;
 };
+
+/** How a buyer pays: card (in the manner of Verotel FlexPay / CardBilling), crypto (Confirmo), phone bill (DIMOCO). */
+export type PaymentMethod = 'card' | 'crypto' | 'carrier';
+
+/** What we ask a provider to charge (docs/decisions/025-commerce.md). Amounts in øre, VAT included. */
+export type PaymentRequest = {
+  /** Our reference, unique per order: 'PAY-…', or 'TEST-PAY-…' from a test provider. */
+  reference: string;
+  amountOre: number;
+  currency: 'DKK';
+  description: string;
+  /** Card memberships that renew: the period in days after which the provider charges again. */
+  recurringDays?: number;
+  /** Where the provider sends the buyer back (our callback-payment screen). */
+  returnUrl: string;
+  /** Where the provider sends its postbacks (our API). */
+  postbackUrl: string;
+  locale: 'da' | 'en';
+  /** The buyer's email, for providers that ask (never logged). */
+  email?: string;
+};
+
+/** How the browser reaches the provider's hosted page: a redirect, or a form to post (carrier billing). */
+export type PaymentStart =
+  | { kind: 'redirect'; url: string; providerSessionId?: string }
+  | { kind: 'form'; action: string; fields: Record<string, string>; providerSessionId?: string };
+
+/**
+ * One provider event in our words, once its signature (and, for crypto, the provider's own record) was
+ * checked. `eventKey` is unique per provider event: a copy of the same event carries the same key.
+ */
+export type PaymentEvent = {
+  eventKey: string;
+  reference: string;
+  kind: 'pending' | 'paid' | 'failed' | 'expired' | 'rebill' | 'cancel' | 'subscription-expired' | 'refund' | 'chargeback';
+  /** What the provider says was charged (or refunded), in øre; checked against the order. */
+  amountOre?: number;
+  currency?: string;
+  transactionId?: string;
+  /** A card subscription's id (saleID) and its next charge. */
+  saleId?: string;
+  nextChargeOn?: Date;
+  /** The card's masked number as the provider shows it (e.g. 411111XXXXXX1111); never more. */
+  truncatedPan?: string;
+};
+
+/** A postback as it reached us: parsed by the provider that sent it. */
+export type RawPostback = {
+  method: 'GET' | 'POST';
+  /** The query string without '?'. */
+  query: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as received (empty for GET). */
+  body: string;
+};
+
+/** A postback the provider refused to vouch for: why (stored with the raw postback, nothing changes). */
+export type RefusedPostback = { refused: string };
+
+/**
+ * A payment provider (adapters/payments/). `test` marks a built-in TEST provider: a hosted page of ours
+ * where a person approves, declines or abandons, and signed postbacks like the real one's; its references
+ * start 'TEST-PAY-', which never credit anything while a live provider of that method is configured
+ * (docs/decisions/019 and 025).
+ */
+export type PaymentProvider = {
+  /** 'cardbilling' | 'confirmo' | 'dimoco' (stored on each order and postback). */
+  name: string;
+  method: PaymentMethod;
+  test: boolean;
+  start: (request: PaymentRequest) => Promise<PaymentStart>;
+  /** Authenticates and reads a postback; may ask the provider (crypto asks for the invoice first). */
+  parsePostback: (postback: RawPostback) => Promise<PaymentEvent | RefusedPostback>;
+  /** The answer the provider expects to a postback it may stop sending (card: 'OK'). */
+  postbackAnswer: { status: number; contentType: string; body: string };
+  /** Stops a subscription's next charge (card); absent for methods without subscriptions. */
+  cancelSubscription?: (saleId: string) => Promise<void>;
+};
+
+/** The provider could not be reached or answered an error: the buyer is asked to try again later (503). */
+export class PaymentProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderUnavailableError';
+  }
+}

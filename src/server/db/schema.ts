@@ -545,13 +545,55 @@ export const products = pgTable('products', {
   nameDa: text('name_da').notNull(),
   nameEn: text('name_en').notNull(),
   days: integer('days').notNull(),
-  /** Price in øre, 25% VAT included. */
+  /** Price in øre, 25% VAT included. Orders copy it: a later change never alters an order. */
   priceOre: integer('price_ore').notNull(),
+  /** Offered for sale; a retired product (false) stays for the orders that name it. */
   active: boolean('active').notNull().default(true),
+  /** A membership that renews by itself (card subscriptions) until cancelled. */
+  recurring: boolean('recurring').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
-/** Orders are never deleted. Amounts in øre, VAT included (vat_ore is the VAT part). */
+/**
+ * A card subscription (a recurring membership): the provider charges again on `next_charge_on` until it
+ * is cancelled; each charge is an order of its own (docs/decisions/025-commerce.md).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    advertId: integer('advert_id').references(() => adverts.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    provider: text('provider').notNull(),
+    /** The provider's id of the subscription (card: saleID). */
+    saleId: text('sale_id').notNull(),
+    /** 0 Active, 1 Cancelled (no further charge; what is paid runs out), 2 Ended (expired at the provider). */
+    status: smallint('status').notNull().default(0),
+    nextChargeOn: tstz('next_charge_on'),
+    cancelledAt: tstz('cancelled_at'),
+    /** The next_charge_on the renewal reminder was sent for (one reminder per charge). */
+    remindedFor: tstz('reminded_for'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_sale_unique').on(t.provider, t.saleId),
+    index('subscriptions_account_idx').on(t.accountId),
+    index('subscriptions_next_charge_idx').on(t.status, t.nextChargeOn),
+  ],
+);
+
+/**
+ * Orders are never deleted, and what was bought never changes: product, days, price and VAT are copied at
+ * purchase. Only the status moves, forward only (ORDER_TRANSITIONS in domain/commerce/order-status.ts),
+ * each move recorded in order_events. Amounts in øre, VAT included (vat_ore is the VAT part).
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -561,17 +603,38 @@ export const orders = pgTable(
       .references(() => accounts.id),
     advertId: integer('advert_id').references(() => adverts.id),
     productId: integer('product_id').references(() => products.id),
+    /** Product type at purchase: 1 Membership, 2 FrontpageBoost, 3 SearchBoost. */
+    productType: smallint('product_type').notNull().default(1),
+    /** Days bought. */
+    days: integer('days').notNull().default(0),
     productDescription: text('product_description').notNull(),
     totalPriceOre: integer('total_price_ore').notNull(),
     vatOre: integer('vat_ore').notNull(),
-    /** Order status: 0 Pending, 1 Paid, 2 Failed, 3 Cancelled, 4 Refunded. */
+    currency: text('currency').notNull().default('DKK'),
+    /** Order status: 0 Created, 1 Paid, 2 Failed, 3 Expired, 4 Refunded, 5 ChargedBack, 6 Pending. */
     status: smallint('status').notNull().default(0),
     /** The provider's transaction / sale id. */
     transactionId: text('transaction_id'),
     /** Our reference sent to the provider: 'PAY-…' (live) or 'TEST-PAY-…' (test provider). */
     referenceId: text('reference_id'),
+    /** 'card' | 'crypto' | 'carrier'. */
+    paymentMethod: text('payment_method'),
+    /** The provider's name ('cardbilling', 'confirmo', 'dimoco'); test providers are marked by the reference. */
     paymentProvider: text('payment_provider'),
     providerSessionId: text('provider_session_id'),
+    /** A card subscription's charge (the first sale or a rebill). */
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id),
+    /** The buyer's language at purchase (receipts and emails). */
+    locale: text('locale').notNull().default('da'),
+    /** What fulfilment gave: the period this order bought (set once, with the move to Paid). */
+    periodStart: tstz('period_start'),
+    periodEnd: tstz('period_end'),
+    fulfilledAt: tstz('fulfilled_at'),
+    /** A payment arrived for an order already paid (or otherwise not payable): recorded, never credited, to be refunded. */
+    refundFlaggedAt: tstz('refund_flagged_at'),
+    refundFlagReason: text('refund_flag_reason'),
+    /** An unpaid order stops being payable then (the job moves it to Expired). */
+    expiresAt: tstz('expires_at'),
     createdAt: createdAt(),
     paidAt: tstz('paid_at'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -582,8 +645,114 @@ export const orders = pgTable(
     index('orders_transaction_idx').on(t.transactionId),
     uniqueIndex('orders_reference_unique').on(t.referenceId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_subscription_idx').on(t.subscriptionId),
   ],
 );
+
+/** Every move of an order's status, append-only (who, why, and the postback that caused it). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    /** 'provider' | 'support' | 'system' | 'advertiser' */
+    actorType: text('actor_type').notNull(),
+    actorId: integer('actor_id'),
+    paymentEventId: integer('payment_event_id'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Every postback a payment provider sent, raw and append-only, one row per provider event (`event_key`,
+ * unique per provider: a copy of an event already stored changes nothing). Refused postbacks (a bad
+ * signature, an unknown reference, a wrong amount or currency) are stored too, with why.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    /** The provider's own id of the event; refused postbacks get a generated one ('refused:…'). */
+    eventKey: text('event_key').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    /** 'GET' | 'POST' */
+    method: text('method').notNull(),
+    /** The query string as received. */
+    rawQuery: text('raw_query').notNull().default(''),
+    /** The body as received (text), or '' for a GET. */
+    rawBody: text('raw_body').notNull().default(''),
+    /** The signature header or field as received. */
+    signature: text('signature'),
+    /** What the event says in our words: paid, pending, failed, expired, rebill, cancel, refund, chargeback … */
+    kind: text('kind'),
+    /** 'applied' | 'ignored' | 'flagged' | 'refused' */
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_provider_key_unique').on(t.provider, t.eventKey),
+    index('payment_events_order_idx').on(t.orderId),
+  ],
+);
+
+/** What a sales document lists: one line per thing bought, amounts in øre. */
+export type SalesDocumentLine = {
+  description: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  netOre: number;
+  vatOre: number;
+  totalOre: number;
+};
+/** The seller as the website config named it when the document was made. */
+export type SalesDocumentParty = { name: string; address?: string; zipCity?: string; vat?: string; email?: string };
+
+/**
+ * Receipts and credit notes (docs/decisions/025-commerce.md): numbered in one sequence without gaps
+ * (`document_counters`, taken in the same transaction), never edited or deleted; a correction is a new
+ * document. A credit note's amounts are positive and it names the receipt it credits.
+ */
+export const salesDocuments = pgTable(
+  'sales_documents',
+  {
+    id: id(),
+    /** 'receipt' | 'credit_note' | 'invoice' (a full invoice with the buyer, made on request for a receipt). */
+    kind: text('kind').notNull(),
+    number: integer('number').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The receipt a credit note credits or a full invoice replaces. */
+    refersTo: integer('refers_to'),
+    issuedAt: tstz('issued_at').notNull(),
+    locale: text('locale').notNull().default('da'),
+    seller: jsonb('seller').$type<SalesDocumentParty>().notNull(),
+    buyer: jsonb('buyer').$type<SalesDocumentParty>(),
+    lines: jsonb('lines').$type<SalesDocumentLine[]>().notNull(),
+    netOre: integer('net_ore').notNull(),
+    vatOre: integer('vat_ore').notNull(),
+    totalOre: integer('total_ore').notNull(),
+    /** VAT rate in basis points: 2500 = 25%. */
+    vatRateBp: integer('vat_rate_bp').notNull().default(2500),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sales_documents_order_idx').on(t.orderId)],
+);
+
+/** One row per numbering series ('sales'): the last number given. Incremented inside the issuing transaction. */
+export const documentCounters = pgTable('document_counters', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
 
 /** A period bought by an order (membership extends expiration_date; boosts set *_boost_until). */
 export const promotions = pgTable(

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { slugify, vatOf } from '#lib/format.ts';
+import { slugify } from '#lib/format.ts';
+import { vatOf } from '#lib/money.ts';
 import type { Db } from '../client.ts';
 import {
   accounts,

@@ -1,0 +1,95 @@
+/**
+ * Receipts, full invoices and credit notes (docs/decisions/025-commerce.md). Numbers come from one
+ * sequence without gaps: the counter row is incremented inside the transaction that issues the document,
+ * so a rolled-back transaction gives its number back and two transactions never share one (the row lock
+ * makes the second wait). Documents are never edited or deleted (a trigger refuses it); a correction is a
+ * new document that refers to the old one.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { documentCounters, salesDocuments, siteSettings, type SalesDocumentLine, type SalesDocumentParty } from '../../db/schema.ts';
+import { splitGross, sumOre, VAT_RATE_BP } from '#lib/money.ts';
+
+export type SalesDocumentKind = 'receipt' | 'credit_note' | 'invoice';
+export type SalesDocumentRow = typeof salesDocuments.$inferSelect;
+
+/** The numbering series of every sales document. */
+const SERIES = 'sales';
+
+/** The next number of the series, taken inside `tx` (the caller's transaction). */
+async function takeNumber(tx: Db): Promise<number> {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ series: SERIES, last: 1 })
+    .onConflictDoUpdate({ target: documentCounters.series, set: { last: sql`${documentCounters.last} + 1` } })
+    .returning({ last: documentCounters.last });
+  return row!.last;
+}
+
+/** The seller as the website config names it now (copied onto the document). */
+async function sellerOf(tx: Db): Promise<SalesDocumentParty> {
+  const [site] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  if (!site) throw new Error('site_settings has no row: the reference seed has not run');
+  return {
+    name: site.companyName,
+    address: site.companyAddress,
+    zipCity: site.companyZipCity,
+    vat: site.companyVat,
+    email: site.companyEmail,
+  };
+}
+
+/** A document line for a VAT-inclusive amount: net and VAT split exactly. */
+export function lineOf(description: string, grossOre: number, period: { start: Date | null; end: Date | null }): SalesDocumentLine {
+  const { netOre, vatOre } = splitGross(grossOre);
+  return {
+    description,
+    periodStart: period.start?.toISOString() ?? null,
+    periodEnd: period.end?.toISOString() ?? null,
+    netOre,
+    vatOre,
+    totalOre: grossOre,
+  };
+}
+
+/**
+ * Issues a document inside `tx` (call it within the transaction that caused it: the move to Paid, a
+ * refund): numbered, with the seller copied from the website config, and totals summed from the lines.
+ */
+export async function issueSalesDocument(
+  tx: Db,
+  input: {
+    kind: SalesDocumentKind;
+    orderId: number;
+    refersTo?: number | null;
+    locale: string;
+    buyer?: SalesDocumentParty | null;
+    lines: SalesDocumentLine[];
+    reason?: string | null;
+    now: Date;
+  },
+): Promise<SalesDocumentRow> {
+  const number = await takeNumber(tx);
+  const seller = await sellerOf(tx);
+  const [row] = await tx
+    .insert(salesDocuments)
+    .values({
+      kind: input.kind,
+      number,
+      orderId: input.orderId,
+      refersTo: input.refersTo ?? null,
+      issuedAt: input.now,
+      locale: input.locale,
+      seller,
+      buyer: input.buyer ?? null,
+      lines: input.lines,
+      netOre: sumOre(input.lines.map((line) => line.netOre)),
+      vatOre: sumOre(input.lines.map((line) => line.vatOre)),
+      totalOre: sumOre(input.lines.map((line) => line.totalOre)),
+      vatRateBp: VAT_RATE_BP,
+      reason: input.reason ?? null,
+      createdAt: input.now,
+    })
+    .returning();
+  return row!;
+}
