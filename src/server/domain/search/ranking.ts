@@ -63,18 +63,51 @@ function seededRandom(seed: number): () => number {
  * round each advert is first exactly once, and in each other position exactly once, while which advert
  * follows which changes from round to round. The answer depends only on the set of ids and the minute.
  */
-export function rotateBoosted(advertIds: readonly number[], minute: number): number[] {
-  const order = [...new Set(advertIds)].sort((a, b) => a - b);
-  const k = order.length;
-  if (k < 2) return order;
-  const round = Math.floor(minute / k);
+export function rotateBoosted(advertIds: readonly number[], minute: number): readonly number[] {
+  if (advertIds.length < 2) return advertIds;
+  // A search may match thousands of boosted adverts, and the same lists are asked for again and again
+  // within a minute: their orders are kept for the minute, by a fingerprint of the set (any order).
+  if (memoMinute !== minute) {
+    memo.clear();
+    memoMinute = minute;
+  }
+  let sum = 0;
+  let xor = 0;
+  for (const id of advertIds) {
+    sum = (sum + mix32(id)) | 0;
+    xor ^= mix32(id ^ 0x5bd1e995);
+  }
+  const key = `${advertIds.length}:${sum}:${xor}`;
+  let order = memo.get(key);
+  if (!order) {
+    order = turnedOrder(advertIds, minute);
+    if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
+    memo.set(key, order);
+  }
+  return order;
+}
+
+const MEMO_SIZE = 256;
+const memo = new Map<string, number[]>();
+let memoMinute = -1;
+
+function turnedOrder(advertIds: readonly number[], minute: number): number[] {
+  const sorted = Int32Array.from(advertIds).sort();
+  let k = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[k++] = sorted[i]!;
+  const order = sorted.subarray(0, k);
+  const round = Math.floor(minute / Math.max(k, 1));
   const turn = minute - round * k;
   const random = seededRandom(mix32(round ^ Math.imul(k, 0x9e3779b1)));
   for (let i = k - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j]!, order[i]!];
+    const swap = order[i]!;
+    order[i] = order[j]!;
+    order[j] = swap;
   }
-  return [...order.slice(turn), ...order.slice(0, turn)];
+  const turned = new Array<number>(k);
+  for (let p = 0; p < k; p++) turned[p] = order[(p + turn) % k]!;
+  return turned;
 }
 
 /** A list in this minute's order: the boosted ones rotated (`rotateBoosted`), then the rest as given. */
