@@ -12,6 +12,8 @@
  *    search results most recently updated first (the index's `rank`).
  */
 
+import { mulberry32 } from '../../seeded-random.ts';
+
 /** Search-boosted adverts rank above every other in the index: 2^41 ms is past the year 2039 as a timestamp. */
 export const BOOST_RANK = 2 ** 41;
 
@@ -43,17 +45,6 @@ function mix32(value: number): number {
  */
 export function shufflePosition(advertId: number, minute: number): number {
   return mix32(Math.imul(advertId, 0x9e3779b1) ^ mix32(minute));
-}
-
-/** mulberry32: a small seeded generator of numbers in [0, 1), the same on every instance. */
-function seededRandom(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /**
@@ -98,7 +89,7 @@ function turnedOrder(advertIds: readonly number[], minute: number): number[] {
   const order = sorted.subarray(0, k);
   const round = Math.floor(minute / Math.max(k, 1));
   const turn = minute - round * k;
-  const random = seededRandom(mix32(round ^ Math.imul(k, 0x9e3779b1)));
+  const random = mulberry32(mix32(round ^ Math.imul(k, 0x9e3779b1)));
   for (let i = k - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     const swap = order[i]!;
