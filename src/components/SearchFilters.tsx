@@ -6,7 +6,9 @@
  *   and forward restore it (popstate), a reload or a cold visit with filters shows filtered results.
  * - Results come from searchpageprofiles (free text: searchpageprofileswithfreetext) without a reload;
  *   a newer request aborts the one in flight.
- * - On a landing page the prebuilt first page (the island's children) is shown while no filter is set.
+ * - On a landing page the prebuilt first page (the island's children) is shown while no filter is set;
+ *   when it begins with search-promoted adverts, whose turn changes every minute (/ranking/), the first
+ *   page of this minute replaces it quietly once it arrives.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { frontendApi } from '#lib/api/frontend.ts';
@@ -56,13 +58,26 @@ type Props = {
   widen?: WidenLink[];
   /** The prebuilt first page (landing mode). */
   children?: ReactNode;
+  /** Landing mode: the prebuilt first page begins with search-promoted adverts (their order is the build's minute's). */
+  promotedFirst?: boolean;
 };
 
 type Status = 'idle' | 'loading' | 'error';
 
 const TEXT_DEBOUNCE_MS = 450;
 
-export default function SearchFilters({ messages, locale, mode, references, landingPath, kind, initialTotal, widen = [], children }: Props) {
+export default function SearchFilters({
+  messages,
+  locale,
+  mode,
+  references,
+  landingPath,
+  kind,
+  initialTotal,
+  widen = [],
+  children,
+  promotedFirst = false,
+}: Props) {
   const t = messagesT(messages);
   const [filters, setFilters] = useState<FilterState>(DEFAULT_FILTERS);
   const [freeText, setFreeText] = useState<string | null>(mode === 'freetext' ? null : '');
@@ -110,12 +125,15 @@ export default function SearchFilters({ messages, locale, mode, references, land
   const update = useCallback((change: Partial<FilterState>) => apply({ ...filters, ...change, page: 1 }), [apply, filters]);
 
   const query = filtersToQuery(filters);
-  const showPrebuilt = mode === 'landing' && !needsFetch(filters);
+  const unfiltered = mode === 'landing' && !needsFetch(filters);
+  const [urlRead, setUrlRead] = useState(false);
+  // This minute's first page, fetched in the background to replace a prebuilt one that begins with promoted adverts.
+  const liveFirstPage = unfiltered && promotedFirst && urlRead;
+  const showPrebuilt = unfiltered && !(liveFirstPage && result);
 
   // The page hid its prebuilt results for a URL with filters (SearchLanding.astro); once this island has
   // rendered the URL's state (filtered results loading, or the prebuilt page when the query held only
   // defaults), show what it renders.
-  const [urlRead, setUrlRead] = useState(false);
   useEffect(() => {
     if (urlRead) document.documentElement.removeAttribute('data-filtered-url');
   }, [urlRead]);
@@ -123,14 +141,14 @@ export default function SearchFilters({ messages, locale, mode, references, land
   // Results for the current state; a newer request aborts the older one.
   useEffect(() => {
     controller.current?.abort();
-    if (showPrebuilt || (mode === 'freetext' && !freeText)) {
+    if ((unfiltered && !liveFirstPage) || (mode === 'freetext' && !freeText)) {
       setResult(null);
       setStatus('idle');
       return;
     }
     const current = new AbortController();
     controller.current = current;
-    setStatus('loading');
+    if (!liveFirstPage) setStatus('loading');
     const state = filtersFromQuery(query);
     const call =
       mode === 'freetext'
@@ -150,11 +168,12 @@ export default function SearchFilters({ messages, locale, mode, references, land
       (error: unknown) => {
         if (current.signal.aborted) return;
         console.warn('Search failed', error);
-        setStatus('error');
+        // The prebuilt first page stays when this minute's could not be had.
+        setStatus(liveFirstPage ? 'idle' : 'error');
       },
     );
     return () => current.abort();
-  }, [query, showPrebuilt, mode, freeText, landingPath, locale, retry]);
+  }, [query, unfiltered, liveFirstPage, mode, freeText, landingPath, locale, retry]);
 
   const goToPage = (page: number) => {
     focusResults.current = true;
@@ -185,7 +204,7 @@ export default function SearchFilters({ messages, locale, mode, references, land
   };
 
   const grid = useMemo(
-    () => (result ? advertGridItemsHtml(result.items, { locale, messages }) : ''),
+    () => (result ? advertGridItemsHtml(result.items, { locale, messages, promotion: 'search' }) : ''),
     [result, locale, messages],
   );
 

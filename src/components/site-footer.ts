@@ -8,6 +8,7 @@ import type { LandingKind, LinkItem } from '#lib/api/types.ts';
 import { localizePath, type Locale } from '#lib/i18n/locales.ts';
 import { siteT } from '#lib/i18n/site.ts';
 import { escapeHtml as e } from '#lib/html.ts';
+import { rankingPageHref } from '#lib/ranking-page.ts';
 
 const built = new Map<Locale, Promise<string>>();
 
@@ -55,6 +56,7 @@ async function buildFooter(locale: Locale): Promise<string> {
         { href: localizePath('/terms-condition/', locale), title: t('footer.terms') },
         { href: localizePath('/privacy-policy/', locale), title: t('footer.privacy') },
         { href: localizePath('/cookies/', locale), title: t('footer.cookies') },
+        { href: rankingPageHref(locale), title: t('footer.ranking') },
       ],
     },
   ].filter((column) => column.items.length > 0);

@@ -61,9 +61,14 @@ export function formatRating(rating: number, locale: Locale): string {
   return locale === 'da' ? text.replace('.', ',') : text;
 }
 
+/** Where a list shows adverts, so a boost bought for that place is marked as paid (/ranking/). */
+export type PromotionPlace = 'frontPage' | 'search';
+
 export type CardOptions = {
   locale: Locale;
   messages: Messages;
+  /** The list's place: a card boosted there says "Paid placement". */
+  promotion?: PromotionPlace;
   /** The first row of a list loads its picture eagerly. */
   eager?: boolean;
 };
@@ -83,6 +88,10 @@ export function advertCardHtml(card: AdvertCard, options: CardOptions): string {
     : `<span class="flex h-full w-full items-center justify-center text-5xl font-semibold text-slate-400" aria-hidden="true">${escapeHtml(card.name.slice(0, 1).toUpperCase())}</span>`;
   const place = [card.city, translate(messages, KIND_MESSAGE[card.kind])].filter(Boolean).map((part) => escapeHtml(part!)).join(' · ');
   const badges: string[] = [];
+  const promoted = options.promotion === 'frontPage' ? card.frontPageBoosted : options.promotion === 'search' && card.searchBoosted;
+  if (promoted) {
+    badges.push(`<li class="rounded-full bg-violet-50 px-2 py-0.5 font-medium text-violet-900" data-paid-placement>${t('card.promoted')}</li>`);
+  }
   if (card.validated) {
     badges.push(
       `<li class="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800"><svg aria-hidden="true" viewBox="0 0 20 20" class="h-3.5 w-3.5" fill="currentColor"><path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"/></svg>${t('card.validated')}</li>`,

@@ -85,7 +85,7 @@ test('the sitemap lists adverts, landing and content pages in both languages; ro
   let xml = '';
   for (const chunk of chunks) xml += await (await request.get(chunk)).text();
   const [profile] = ((await (await request.get('/api/frontend/fullprofiles?AfterId=0&Take=1&Locale=da', { headers: siteBuildHeaders() })).json()) as { items: { url: string }[] }).items;
-  for (const path of [profile!.url, `/en${profile!.url}`, '/escort/', '/en/thaimassage/', '/artikler/', '/terms-condition/', '/om-os/']) {
+  for (const path of [profile!.url, `/en${profile!.url}`, '/escort/', '/en/thaimassage/', '/artikler/', '/terms-condition/', '/ranking/', '/en/ranking/', '/om-os/']) {
     expect(xml, path).toMatch(new RegExp(`<loc>https?://[^<]+${path.replace(/[/.]/g, '\\$&')}</loc>`));
   }
   expect(xml).toContain('hreflang="x-default"');

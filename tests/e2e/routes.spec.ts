@@ -15,6 +15,7 @@ test('every public route of the spec resolves in Danish and English', async ({ r
     '/terms-condition/',
     '/privacy-policy/',
     '/cookies/',
+    '/ranking/',
     '/login/',
     '/login/forgot/',
     '/login/change/',

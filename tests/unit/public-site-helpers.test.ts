@@ -90,6 +90,7 @@ const messages = {
   'card.reviews_other': '{{count}} anmeldelser',
   'card.age': '{{age}} år',
   'card.kind_thaimassage': 'Thaimassage',
+  'card.promoted': 'Betalt placering',
 };
 
 describe('advert card', () => {
@@ -108,6 +109,14 @@ describe('advert card', () => {
     expect(en).toContain('href="/en/annonce/anna-b-co-7/"');
     expect(en).toContain('3 anmeldelser');
     expect(en).toContain('loading="eager" fetchpriority="high"');
+  });
+
+  it('marks a paid placement only in the list where the boost was bought', () => {
+    const frontBoosted = { ...card, frontPageBoosted: true };
+    expect(advertCardHtml(frontBoosted, { locale: 'da', messages, promotion: 'frontPage' })).toContain('Betalt placering');
+    expect(advertCardHtml(frontBoosted, { locale: 'da', messages, promotion: 'search' })).not.toContain('Betalt placering');
+    expect(advertCardHtml({ ...card, searchBoosted: true }, { locale: 'da', messages, promotion: 'search' })).toContain('Betalt placering');
+    expect(advertCardHtml({ ...card, searchBoosted: true }, { locale: 'da', messages })).not.toContain('Betalt placering');
   });
 
   it('formats ratings per language and escapes text', () => {

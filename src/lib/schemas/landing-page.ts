@@ -6,7 +6,7 @@ import * as v from 'valibot';
  */
 export const RESERVED_TOP_SEGMENTS: ReadonlySet<string> = new Set([
   'escort', 'trans-escort', 'thaimassage', 'annonce', 'p', 'search', 'service', 'artikler', 'login', 'create',
-  'backend', 'support', 'en', 'da', 'impersonate', 'advert-blocked', 'terms-condition', 'privacy-policy', 'cookies',
+  'backend', 'support', 'en', 'da', 'impersonate', 'advert-blocked', 'terms-condition', 'privacy-policy', 'cookies', 'ranking',
   'api', 'media', 'notificationhub', 'healthz', 'readyz', '404', '_astro',
 ]);
 

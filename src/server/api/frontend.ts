@@ -28,7 +28,8 @@ import {
 } from './http.ts';
 import { SearchProfilesSchema } from '#lib/schemas/search.ts';
 import { ReportAdvertSchema } from '#lib/schemas/report-advert.ts';
-import { listFrontPageAdverts, shuffleMinute } from '../domain/search/front-page.ts';
+import { listFrontPageAdverts } from '../domain/search/front-page.ts';
+import { secondsOfThisOrder, shuffleMinute } from '../domain/search/ranking.ts';
 import type { FrontPageAdverts } from '#lib/schemas/public-advert.ts';
 import { getFullProfile, listFullProfiles, listFullProfilesByLocale } from '../domain/search/full-profile.ts';
 import { searchProfiles } from '../domain/search/search-profiles.ts';
@@ -138,7 +139,7 @@ export function frontendRoutes(deps: ApiDeps) {
         frontPageMemo.set(key, answer);
         answer.catch(() => frontPageMemo.delete(key));
       }
-      cachePublic(reply, Math.max(1, 60 - now.getUTCSeconds()));
+      cachePublic(reply, secondsOfThisOrder(now));
       return answer;
     });
 
@@ -246,8 +247,10 @@ export function frontendRoutes(deps: ApiDeps) {
       url: '/searchpageprofiles',
       handler: async (request, reply) => {
         const input = readInput(request, SearchProfilesSchema);
-        cachePublic(reply, 30);
-        return searchProfiles(deps.db, input, deps.now());
+        const now = deps.now();
+        // Search-boosted adverts turn every minute: an answer is kept no longer than its minute.
+        cachePublic(reply, Math.min(30, secondsOfThisOrder(now)));
+        return searchProfiles(deps.db, input, now);
       },
     });
 

@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { slugify } from '#lib/format.ts';
 import { vatOf } from '#lib/money.ts';
 import type { Db } from '../client.ts';
+import { mulberry32 } from '../../seeded-random.ts';
 import {
   accounts,
   advertLanguages,
@@ -78,18 +79,6 @@ const CHUNK = 500;
 export async function isSeeded(db: Db): Promise<boolean> {
   const rows = await db.select({ id: siteSettings.id }).from(siteSettings).limit(1);
   return rows.length > 0;
-}
-
-/** A small, fast, seedable PRNG (returns [0, 1)). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 type Random = {

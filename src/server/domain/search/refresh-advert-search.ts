@@ -5,10 +5,9 @@ import { adverts, advertSearch, advertSearchDocuments, searchIndexState } from '
 import { publicAdvertCondition } from '../adverts/visibility.ts';
 import { listAdvertCards } from './advert-card.ts';
 import { recordSearchIndexChange } from './search-index-log.ts';
+import { BOOST_RANK } from './ranking.ts';
 
 const CHUNK = 500;
-/** Search-boosted adverts rank above every other: 2^41 ms is past the year 2039 as a timestamp. */
-export const BOOST_RANK = 2 ** 41;
 
 /**
  * Rebuilds the search rows of the given adverts from the adverts and their relations: a row for each

@@ -3,6 +3,7 @@ import { anyOf } from '../../db/any-of.ts';
 import { advertSearch, advertSearchDocuments } from '../../db/schema.ts';
 import type { AdvertCard } from '#lib/schemas/public-advert.ts';
 import { searchIndexChangesSince, searchIndexMayHaveChanged, searchIndexVersion } from './search-index-log.ts';
+import { BOOST_RANK } from './ranking.ts';
 
 /**
  * The search index's narrow rows, held in memory per database and kept current through the index's
@@ -39,8 +40,8 @@ function before(a: MemoryRow, b: MemoryRow): number {
   return b.rank - a.rank || b.id - a.id;
 }
 
-/** Flag bits of `SearchColumns.flags`. */
-export const FLAG = { incall: 1, outcall: 2, validated: 4, video: 8, review: 16 } as const;
+/** Flag bits of `SearchColumns.flags` (`searchBoosted`: a search boost runs, so the rank is above BOOST_RANK). */
+export const FLAG = { incall: 1, outcall: 2, validated: 4, video: 8, review: 16, searchBoosted: 32 } as const;
 
 /**
  * The rows column by column: scanning tens of thousands of rows reads a few small arrays in order
@@ -110,7 +111,8 @@ function buildColumns(rows: MemoryRow[]): SearchColumns {
       (row.outcall ? FLAG.outcall : 0) |
       (row.validated ? FLAG.validated : 0) |
       (row.hasVideo ? FLAG.video : 0) |
-      (row.hasReview ? FLAG.review : 0);
+      (row.hasReview ? FLAG.review : 0) |
+      (row.rank >= BOOST_RANK ? FLAG.searchBoosted : 0);
     c.languageStart[i] = language;
     for (const id of row.languageIds) c.languages[language++] = id;
     c.serviceStart[i] = service;

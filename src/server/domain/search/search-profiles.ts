@@ -8,6 +8,7 @@ import { FILTER_DEFAULTS, type SearchProfilesInput } from '#lib/schemas/search.t
 import { normalisePlaceName } from '#lib/format.ts';
 import type { AdvertCard, SearchResult } from '#lib/schemas/public-advert.ts';
 import { ADVERT_KINDS, type AdvertKind } from '../adverts/statuses.ts';
+import { rotateBoosted, shuffleMinute } from './ranking.ts';
 
 export type { SearchResult };
 
@@ -184,8 +185,8 @@ function isEverything(f: RowFilter): boolean {
 }
 
 /**
- * searchpageprofiles (spec §7), on the search index (public adverts only): search-boosted first, then
- * the most recently updated. Multi-selects: any of the languages, nationalities and breast types; all
+ * searchpageprofiles (spec §7), on the search index (public adverts only): search-boosted first, turned
+ * fairly every minute (ranking.ts `rotateBoosted`), then the most recently updated. Multi-selects: any of the languages, nationalities and breast types; all
  * of the services. An unknown region or city gives no results (the route shows the 404 page). Filters
  * run over the in-memory index (search-memory.ts), starting from the narrowest of the place or kind
  * lists; free text is matched in the database first.
@@ -193,7 +194,7 @@ function isEverything(f: RowFilter): boolean {
 export async function searchProfiles(
   db: Db,
   input: SearchProfilesInput,
-  _now: Date,
+  now: Date,
   options: { text?: SQL; /** tests only: how many matches make a word common */ textProbe?: number } = {},
 ): Promise<SearchResult> {
   const empty = { total: 0, page: input.Page, pageSize: input.PageSize, items: [] };
@@ -239,18 +240,25 @@ export async function searchProfiles(
   const last = first + input.PageSize;
   let total = 0;
   let capped = false;
+  // Search-boosted rows come first in rank order: they are collected whole (to be turned for this
+  // minute), the others only where they fall on the page.
+  const boosted: number[] = [];
   const pageIds: number[] = [];
-  const count = (id: number) => {
-    if (total >= first && total < last) pageIds.push(id);
+  const isBoosted = (i: number) => (c.flags[i]! & FLAG.searchBoosted) !== 0;
+  const count = (i: number) => {
+    if (isBoosted(i)) boosted.push(c.id[i]!);
+    else if (total >= first && total < last) pageIds.push(c.id[i]!);
     total += 1;
   };
   if (isEverything(filter) && !(text && !textIds)) {
     total = size;
-    for (let k = first; k < Math.min(last, size); k++) pageIds.push(c.id[list ? list[k]! : k]!);
+    let k = 0;
+    for (; k < size && isBoosted(list ? list[k]! : k); k++) boosted.push(c.id[list ? list[k]! : k]!);
+    for (k = Math.max(k, first); k < Math.min(last, size); k++) pageIds.push(c.id[list ? list[k]! : k]!);
   } else if (!text || textIds) {
     for (let k = 0; k < size; k++) {
       const i = list ? list[k]! : k;
-      if (matches(c, i, filter)) count(c.id[i]!);
+      if (matches(c, i, filter)) count(i);
     }
   } else {
     // A common word: check the filtered adverts in rank order, a growing batch at a time, until the
@@ -258,15 +266,15 @@ export async function searchProfiles(
     let batch: number[] = [];
     let batchSize = 250;
     const flush = async () => {
-      const matched = (await textMatches(db, text, batch))!;
-      for (const id of batch) if (matched.has(id)) count(id);
+      const matched = (await textMatches(db, text, batch.map((i) => c.id[i]!)))!;
+      for (const i of batch) if (matched.has(c.id[i]!)) count(i);
       batch = [];
       batchSize = Math.min(batchSize * 2, 4000);
     };
     for (let k = 0; k < size; k++) {
       const i = list ? list[k]! : k;
       if (!matches(c, i, filter)) continue;
-      batch.push(c.id[i]!);
+      batch.push(i);
       if (batch.length < batchSize) continue;
       await flush();
       if (total >= Math.max(last, COUNT_CAP)) {
@@ -281,6 +289,6 @@ export async function searchProfiles(
     ...(capped ? { totalCapped: true } : {}),
     page: input.Page,
     pageSize: input.PageSize,
-    items: await memoryCards(db, memory, pageIds, input.Locale),
+    items: await memoryCards(db, memory, [...rotateBoosted(boosted, shuffleMinute(now)).slice(first, last), ...pageIds], input.Locale),
   };
 }
