@@ -163,7 +163,7 @@ function OrdersTable({ t, list, query, skip }: { t: TFunction; list: Paged<Suppo
         {list.items.map((order) => (
           <tr key={order.id} data-order={order.id}>
             <th scope="row" className="px-3 py-2 font-medium">
-              <AppLink router={supportRouter} href={`${supportPath('orders')}${order.id}/`} className="text-brand-700 underline">
+              <AppLink router={supportRouter} href={`${supportPath('orders')}${order.id}/`} aria-label={t('orders.orderLink', { id: order.id })} className="text-brand-700 underline">
                 {order.id}
               </AppLink>
             </th>
@@ -172,7 +172,7 @@ function OrdersTable({ t, list, query, skip }: { t: TFunction; list: Paged<Suppo
               {order.profileId === null ? (
                 '–'
               ) : (
-                <AppLink router={supportRouter} href={`${supportPath('adverts')}${order.profileId}/`} className="text-brand-700 underline">
+                <AppLink router={supportRouter} href={`${supportPath('adverts')}${order.profileId}/`} aria-label={t('orders.advertLink', { id: order.profileId })} className="text-brand-700 underline">
                   {order.profileId}
                 </AppLink>
               )}
