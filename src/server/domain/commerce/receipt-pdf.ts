@@ -129,6 +129,8 @@ export type SalesDocumentPdfInput = {
 
 const PAGE_MARGIN = 50;
 const GREY = '#475569';
+/** Space kept between a table cell's text and the next column. */
+const CELL_GAP = 6;
 
 /** Renders the document; resolves with the PDF's bytes. */
 export function renderSalesDocumentPdf(input: SalesDocumentPdfInput): Promise<Buffer> {
@@ -193,7 +195,7 @@ export function renderSalesDocumentPdf(input: SalesDocumentPdfInput): Promise<Bu
     let bottom = y;
     cells.forEach((cell, index) => {
       const column = columns[index]!;
-      pdf.text(printable(cell), column.x, y, { width: column.width - 6, align: column.align });
+      pdf.text(printable(cell), column.x, y, { width: column.width - CELL_GAP, align: column.align });
       bottom = Math.max(bottom, pdf.y);
     });
     pdf.x = left;
@@ -218,7 +220,8 @@ export function renderSalesDocumentPdf(input: SalesDocumentPdfInput): Promise<Bu
     const y = pdf.y;
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 10);
     pdf.text(printable(label), totalsX, y, { width: totalsWidth * 0.6 });
-    pdf.text(amount, totalsX + totalsWidth * 0.6, y, { width: totalsWidth * 0.4, align: 'right' });
+    // Right edge as the lines' amounts (their cells keep CELL_GAP from the next column).
+    pdf.text(amount, totalsX + totalsWidth * 0.6, y, { width: totalsWidth * 0.4 - CELL_GAP, align: 'right' });
     pdf.x = left;
   };
   total(text.totalNet, money(document.netOre));
