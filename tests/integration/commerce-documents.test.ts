@@ -132,6 +132,26 @@ describe('purchasehistoryinvoice (a full invoice on request)', () => {
     expect(text).toContain('Åboulevarden 7, 2. th.');
   });
 
+  it('makes one invoice when asked twice at once; a later credit note shows on the receipt page', async () => {
+    const paid = await createPaidOrder(server.db, { accountId: owner.accountId, advertId: owner.id, locale: 'en' });
+    const ask = () => call(server, '/api/backend/purchasehistoryinvoice', { body: { Id: paid.order.id, ...buyer }, cookie: owner.cookie });
+    const answers = await Promise.all([ask(), ask()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
+    const invoices = await server.db.select().from(salesDocuments).where(eq(salesDocuments.orderId, paid.order.id));
+    expect(invoices.filter((d) => d.kind === 'invoice')).toHaveLength(1);
+    expect(invoices.find((d) => d.kind === 'invoice')!.locale).toBe('en');
+
+    const credit = await refundOrder(server.db, paid, { reason: 'Refund on request' });
+    const page = await (await receiptOf(paid.order.id, owner.cookie)).json();
+    expect(page.order.status).toBe(4);
+    expect(page.documents.map((d: { kind: string }) => d.kind)).toEqual(['receipt', 'invoice', 'credit_note']);
+    expect(page.documents[2]).toMatchObject({ id: credit.id, refersTo: { id: paid.receipt.id, number: paid.receipt.number }, reason: 'Refund on request' });
+    const pdf = await receiptOf(paid.order.id, owner.cookie, { Format: 'pdf', DocumentId: credit.id });
+    expect(pdf.headers.get('content-disposition')).toContain('credit-note-');
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain(`Credits receipt no. ${String(paid.receipt.number).padStart(6, '0')}`);
+    expect((await receiptOf(paid.order.id, owner.cookie, { Format: 'pdf', DocumentId: 987_654 })).status).toBe(404);
+  });
+
   it('refuses a missing field, an order without a receipt, and another advertiser', async () => {
     const paid = await createPaidOrder(server.db, { accountId: owner.accountId, advertId: owner.id });
     const bad = await call(server, '/api/backend/purchasehistoryinvoice', { body: { Id: paid.order.id, Name: ' ', Address: 'Vej 1', ZipCity: 'Aarhus' }, cookie: owner.cookie });
