@@ -4,20 +4,20 @@
  * first, in pages of PAGE_SIZE. The search and the page are in the address, so reload and back keep them;
  * each row opens orders/{id}/. Below, the bookkeeper's CSV files for a period (plain downloads).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TFunction } from 'i18next';
-import * as v from 'valibot';
 import { bookkeepingCsvHref, supportOrdersApi } from '#lib/api/support-orders.ts';
 import type { Paged } from '#lib/api/support.ts';
 import { formatDateTime, formatDkk } from '#lib/format.ts';
 import { ORDER_STATUS_VALUES, SupportOrdersQuerySchema, type SupportOrderItem } from '#lib/schemas/orders.ts';
 import { Field, controlClass } from '../../../components/form/Field.tsx';
 import { AppLink } from '../../shared/AppLink.tsx';
-import { fieldText, secondaryButton, smallButton } from '../../shared/form-text.ts';
+import { smallButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
+import { SearchForm, bodyOf, searchErrors, searchHref, searchOf, type ListSearch, type SearchQuery } from '../list-search.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { Paging, SECTION_PAGE_SIZE, Table, cell } from '../advert/advert-sections.tsx';
@@ -25,61 +25,77 @@ import { Paging, SECTION_PAGE_SIZE, Table, cell } from '../advert/advert-section
 /** Rows per page (the shared Paging moves by this many). */
 export const PAGE_SIZE = SECTION_PAGE_SIZE;
 
-const KEYS = ['id', 'transactionId', 'profileId', 'productDescription', 'totalPrice', 'status', 'from', 'to'] as const;
-type Key = (typeof KEYS)[number];
-type Query = Record<Key, string>;
-const SCHEMA_FIELD = {
-  id: 'Id',
-  transactionId: 'TransactionId',
-  profileId: 'ProfileId',
-  productDescription: 'ProductDescription',
-  totalPrice: 'TotalPrice',
-  status: 'Status',
-  from: 'From',
-  to: 'To',
-} as const satisfies Record<Key, string>;
-
-const bodyOf = (query: Query) => Object.fromEntries(KEYS.map((key) => [SCHEMA_FIELD[key], query[key].trim()]));
+type Key = 'id' | 'transactionId' | 'profileId' | 'productDescription' | 'totalPrice' | 'status' | 'from' | 'to';
+type Query = SearchQuery<Key>;
+const SEARCH: ListSearch<Key> = {
+  keys: ['id', 'transactionId', 'profileId', 'productDescription', 'totalPrice', 'status', 'from', 'to'],
+  fields: {
+    id: 'Id',
+    transactionId: 'TransactionId',
+    profileId: 'ProfileId',
+    productDescription: 'ProductDescription',
+    totalPrice: 'TotalPrice',
+    status: 'Status',
+    from: 'From',
+    to: 'To',
+  },
+  schema: SupportOrdersQuerySchema,
+  path: supportPath('orders'),
+};
 
 /** The list's address for a search and a first row. */
-export function ordersHref(query: Query, skip: number): string {
-  const params = new URLSearchParams();
-  for (const key of KEYS) if (query[key].trim()) params.set(key, query[key].trim());
-  if (skip > 0) params.set('skip', String(skip));
-  const search = params.toString();
-  return `${supportPath('orders')}${search ? `?${search}` : ''}`;
-}
-
-/** Field errors of a search (the schema the call validates with), or null when it is good. */
-function searchErrors(query: Query): Partial<Record<Key, string>> | null {
-  const result = v.safeParse(SupportOrdersQuerySchema, bodyOf(query));
-  if (result.success) return null;
-  const errors: Partial<Record<Key, string>> = {};
-  for (const issue of result.issues) {
-    const key = KEYS.find((k) => SCHEMA_FIELD[k] === v.getDotPath(issue));
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
+export const ordersHref = (query: Query, skip: number): string => searchHref(SEARCH, query, skip);
 
 export default function OrdersScreen({ search }: SupportScreenProps) {
-  const query = Object.fromEntries(KEYS.map((key) => [key, search[key] ?? ''])) as Query;
-  const skip = Math.max(0, Number.parseInt(search['skip'] ?? '0', 10) || 0);
+  const { query, skip } = searchOf(SEARCH, search);
   return <OrdersList key={ordersHref(query, skip)} query={query} skip={skip} />;
 }
 
 function OrdersList({ query, skip }: { query: Query; skip: number }) {
   const t = useAppT(supportI18n);
-  const invalid = searchErrors(query);
+  const invalid = searchErrors(SEARCH, query);
   const { state, reload } = useScreenData((signal) =>
-    invalid ? Promise.resolve({ total: 0, items: [] }) : supportOrdersApi.orders({ ...bodyOf(query), Skip: skip, Take: PAGE_SIZE }, signal),
+    invalid ? Promise.resolve({ total: 0, items: [] }) : supportOrdersApi.orders({ ...bodyOf(SEARCH, query), Skip: skip, Take: PAGE_SIZE }, signal),
   );
   return (
     <ScreenShell
       id="orders-heading"
       title={t('screens.orders')}
       intro={t('orders.intro')}
-      aside={<SearchForm t={t} query={query} initialErrors={invalid ?? {}} />}
+      aside={
+        <SearchForm
+          t={t}
+          search={SEARCH}
+          query={query}
+          initialErrors={invalid ?? {}}
+          texts="orders.search"
+          idPrefix="orders-search"
+          className="mt-4 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start"
+          buttonsClassName="flex items-end gap-2 sm:col-span-2 lg:col-span-4"
+          control={(key, { value, onChange, hasError, ...control }) =>
+            key === 'status' ? (
+              <select {...control} value={value} onChange={(e) => onChange(e.target.value)} className={controlClass(hasError, 'h-11 w-full')}>
+                <option value="">{t('orders.search.anyStatus')}</option>
+                {ORDER_STATUS_VALUES.map((status) => (
+                  <option key={status} value={String(status)}>
+                    {t(`orders.status.${status}`)}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...control}
+                type={key === 'from' || key === 'to' ? 'date' : 'search'}
+                inputMode={key === 'id' || key === 'profileId' ? 'numeric' : key === 'totalPrice' ? 'decimal' : undefined}
+                value={value}
+                onChange={(e) => onChange(e.target.value)}
+                maxLength={200}
+                className={controlClass(hasError, 'h-11 w-full')}
+              />
+            )
+          }
+        />
+      }
       state={state}
       loadError={t('orders.loadError')}
       onRetry={reload}
@@ -91,66 +107,6 @@ function OrdersList({ query, skip }: { query: Query; skip: number }) {
         </>
       )}
     </ScreenShell>
-  );
-}
-
-function SearchForm({ t, query, initialErrors }: { t: TFunction; query: Query; initialErrors: Partial<Record<Key, string>> }) {
-  const [values, setValues] = useState<Query>(query);
-  const [errors, setErrors] = useState(initialErrors);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = searchErrors(values);
-    if (found) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    supportRouter.open(ordersHref(values, 0));
-  }
-  return (
-    <form role="search" noValidate onSubmit={submit} className="mt-4 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start">
-      {KEYS.map((key) => {
-        const error = fieldText(t, errors[key]);
-        const id = `orders-search-${key}`;
-        const set = (value: string) => setValues({ ...values, [key]: value });
-        return (
-          <Field key={key} id={id} label={t(`orders.search.${key}`)} error={error}>
-            {(control) =>
-              key === 'status' ? (
-                <select {...control} value={values.status} onChange={(e) => set(e.target.value)} className={controlClass(Boolean(error), 'h-11 w-full')}>
-                  <option value="">{t('orders.search.anyStatus')}</option>
-                  {ORDER_STATUS_VALUES.map((status) => (
-                    <option key={status} value={String(status)}>
-                      {t(`orders.status.${status}`)}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  {...control}
-                  type={key === 'from' || key === 'to' ? 'date' : 'search'}
-                  inputMode={key === 'id' || key === 'profileId' ? 'numeric' : key === 'totalPrice' ? 'decimal' : undefined}
-                  value={values[key]}
-                  onChange={(e) => set(e.target.value)}
-                  maxLength={200}
-                  className={controlClass(Boolean(error), 'h-11 w-full')}
-                />
-              )
-            }
-          </Field>
-        );
-      })}
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className={secondaryButton}>
-          {t('orders.search.submit')}
-        </button>
-        {KEYS.some((key) => query[key]) ? (
-          <AppLink router={supportRouter} href={supportPath('orders')} className={smallButton}>
-            {t('orders.search.clear')}
-          </AppLink>
-        ) : null}
-      </div>
-    </form>
   );
 }
 
