@@ -11,8 +11,12 @@ import { AppLink } from '../shared/AppLink.tsx';
 import { fieldText, secondaryButton, smallButton } from '../shared/form-text.ts';
 import { supportRouter } from './routes.ts';
 
-/** One list's search: its keys in the address, the call's field for each, the schema and the list's path. */
+/**
+ * One list's search: its name (the catalog's `{name}.search.{key|submit|clear}` and the fields' ids
+ * `{name}-search-{key}`), its keys in the address, the call's field for each, the schema and the list's path.
+ */
 export type ListSearch<K extends string> = {
+  name: string;
   keys: readonly K[];
   fields: Record<K, string>;
   schema: v.GenericSchema;
@@ -58,16 +62,14 @@ type SearchFormProps<K extends string> = {
   search: ListSearch<K>;
   query: SearchQuery<K>;
   initialErrors: Partial<Record<K, string>>;
-  /** Where the labels and buttons are in the catalog, e.g. 'adverts.search' (`.{key}`, `.submit`, `.clear`). */
-  texts: string;
-  /** The id prefix of the fields, e.g. 'adverts-search'. */
-  idPrefix: string;
-  className: string;
+  /** The grid's columns from small screens up, and where the buttons go (Tailwind classes). */
+  columns: string;
   buttonsClassName: string;
   control: (key: K, props: ControlProps & { value: string; onChange: (value: string) => void; hasError: boolean }) => ReactNode;
 };
 
-export function SearchForm<K extends string>({ t, search, query, initialErrors, texts, idPrefix, className, buttonsClassName, control }: SearchFormProps<K>) {
+export function SearchForm<K extends string>({ t, search, query, initialErrors, columns, buttonsClassName, control }: SearchFormProps<K>) {
+  const texts = `${search.name}.search`;
   const [values, setValues] = useState<SearchQuery<K>>(query);
   const [errors, setErrors] = useState(initialErrors);
   function submit(event: FormEvent) {
@@ -81,11 +83,11 @@ export function SearchForm<K extends string>({ t, search, query, initialErrors, 
     supportRouter.open(searchHref(search, values, 0));
   }
   return (
-    <form role="search" noValidate onSubmit={submit} className={className}>
+    <form role="search" noValidate onSubmit={submit} className={`mt-4 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 ${columns}`}>
       {search.keys.map((key) => {
         const error = fieldText(t, errors[key]);
         return (
-          <Field key={key} id={`${idPrefix}-${key}`} label={t(`${texts}.${key}`)} error={error}>
+          <Field key={key} id={`${search.name}-search-${key}`} label={t(`${texts}.${key}`)} error={error}>
             {(props) => control(key, { ...props, value: values[key], onChange: (value) => setValues({ ...values, [key]: value }), hasError: Boolean(error) })}
           </Field>
         );

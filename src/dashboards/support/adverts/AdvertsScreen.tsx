@@ -25,6 +25,7 @@ export const PAGE_SIZE = 50;
 type Key = 'id' | 'name' | 'email' | 'phone';
 type Query = SearchQuery<Key>;
 const SEARCH: ListSearch<Key> = {
+  name: 'adverts',
   keys: ['id', 'name', 'email', 'phone'],
   fields: { id: 'Id', name: 'Name', email: 'Email', phone: 'Phone' },
   schema: AdvertProfilesQuerySchema,
@@ -56,9 +57,7 @@ function AdvertsList({ query, skip }: { query: Query; skip: number }) {
           search={SEARCH}
           query={query}
           initialErrors={invalid ?? {}}
-          texts="adverts.search"
-          idPrefix="adverts-search"
-          className="mt-4 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[8rem_1fr_1fr_12rem_auto] lg:items-start"
+          columns="lg:grid-cols-[8rem_1fr_1fr_12rem_auto] lg:items-start"
           buttonsClassName="flex items-end gap-2 lg:mt-7"
           control={(key, { value, onChange, hasError, ...control }) => (
             <input

@@ -28,6 +28,7 @@ export const PAGE_SIZE = SECTION_PAGE_SIZE;
 type Key = 'id' | 'transactionId' | 'profileId' | 'productDescription' | 'totalPrice' | 'status' | 'from' | 'to';
 type Query = SearchQuery<Key>;
 const SEARCH: ListSearch<Key> = {
+  name: 'orders',
   keys: ['id', 'transactionId', 'profileId', 'productDescription', 'totalPrice', 'status', 'from', 'to'],
   fields: {
     id: 'Id',
@@ -68,9 +69,7 @@ function OrdersList({ query, skip }: { query: Query; skip: number }) {
           search={SEARCH}
           query={query}
           initialErrors={invalid ?? {}}
-          texts="orders.search"
-          idPrefix="orders-search"
-          className="mt-4 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start"
+          columns="lg:grid-cols-4 lg:items-start"
           buttonsClassName="flex items-end gap-2 sm:col-span-2 lg:col-span-4"
           control={(key, { value, onChange, hasError, ...control }) =>
             key === 'status' ? (
