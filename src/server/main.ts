@@ -10,6 +10,7 @@ import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { deleteStaleTempPictures } from './domain/media/pictures.ts';
 import { seedReference } from './db/seed/seed-reference.ts';
 import { isSeeded, seedDemo } from './db/seed/seed-demo.ts';
+import { issueDemoReceipts } from './domain/commerce/demo-documents.ts';
 import type { DomainEvent, DomainEvents } from './domain/context.ts';
 import { SYSTEM } from './domain/context.ts';
 import { ensureBootstrapAdmin, type BootstrapResult } from './domain/support-users/save-support-user.ts';
@@ -58,6 +59,9 @@ export function warnAboutTestProviders(config: Config, log: Logger): void {
   }
 }
 
+/** How many of the demo's paid orders get a receipt (issue 16 demo content; bounded for big demo seeds). */
+const DEMO_RECEIPTS = 40;
+
 /** Applies migrations and, on the first start, seeds reference and demo data. */
 export async function prepareDatabase(
   database: DatabaseHandle,
@@ -71,7 +75,8 @@ export async function prepareDatabase(
     if (config.seedDemo && config.seedDemoAdverts > 0) {
       const started = Date.now();
       const result = await seedDemo(database.db, { mediaDir: config.paths.media, adverts: config.seedDemoAdverts });
-      log.info({ ...result, ms: Date.now() - started }, 'demo content seeded');
+      const receipts = await issueDemoReceipts(database.db, { limit: DEMO_RECEIPTS });
+      log.info({ ...result, receipts, ms: Date.now() - started }, 'demo content seeded');
     }
   }
   // The search index: whatever is missing or due (all of it after a seed) is brought up to date.

@@ -16,11 +16,13 @@ import {
   pictures,
   products,
   regions,
+  salesDocuments,
   services,
   siteSettings,
   type MediaVariant,
 } from '#server/db/schema.ts';
 import { isSeeded, seedDemo } from '#server/db/seed/seed-demo.ts';
+import { issueDemoReceipts } from '#server/domain/commerce/demo-documents.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
 
 const SITE_URL = 'http://localhost:4321';
@@ -197,6 +199,18 @@ describe('seeding', () => {
       expect(row.words).toBeGreaterThanOrEqual(300);
       expect(row.words).toBeLessThanOrEqual(600);
     }
+  });
+
+  it('gives the oldest demo orders a receipt each, numbered without gaps, once', async () => {
+    expect(await issueDemoReceipts(handle.db, { limit: 5 })).toBe(5);
+    const receipts = await handle.db.select().from(salesDocuments).orderBy(asc(salesDocuments.number));
+    expect(receipts.map((r) => [r.kind, r.number])).toEqual([1, 2, 3, 4, 5].map((n) => ['receipt', n]));
+    expect(new Set(receipts.map((r) => r.orderId)).size).toBe(5);
+    expect(receipts[0]!.lines[0]!.periodStart).not.toBeNull();
+    expect(receipts[0]!.totalOre).toBe(receipts[0]!.netOre + receipts[0]!.vatOre);
+    expect(await issueDemoReceipts(handle.db, { limit: 2 })).toBe(2);
+    const [after] = await handle.db.select({ n: count() }).from(salesDocuments);
+    expect(after?.n).toBe(7);
   });
 
   it('does nothing when run a second time', async () => {

@@ -174,6 +174,23 @@ const table: Row[] = [
     expected: cells(401, 404, 403, 403, 403),
   },
 
+  // Orders and the bookkeeper's CSV files: Support (orders:manage:any). Products: Administration (products:manage:any).
+  { call: 'orders', method: 'GET', path: '/api/support/orders', query: { TransactionId: 'tabel' }, expected: cells(401, 200, 403, 403, 403) },
+  ...(['order', 'orderdocument'] as const).map(
+    (name): Row => ({ call: name, method: 'GET', path: `/api/support/${name}`, query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) }),
+  ),
+  ...(['ordersvatcsv', 'orderdocumentscsv'] as const).map(
+    (name): Row => ({ call: name, method: 'GET', path: `/api/support/${name}`, query: { From: '2026-01-01', To: '2026-01-31' }, expected: cells(401, 200, 403, 403, 403) }),
+  ),
+  { call: 'products', method: 'GET', path: '/api/support/products', expected: cells(401, 403, 403, 200, 403) },
+  {
+    call: 'product',
+    method: 'POST',
+    path: '/api/support/product',
+    body: () => ({ Id: NO_SUCH_ID, PriceOre: 9900, Days: 30, Active: true }),
+    expected: cells(401, 403, 403, 404, 403),
+  },
+
   // SEO.
   {
     call: 'landingpages (create)',

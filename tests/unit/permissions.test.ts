@@ -25,6 +25,13 @@ describe('support permissions (spec §6)', () => {
     expect(can(support(['Support']), 'outbox:read:any')).toBe(false);
     expect(can(support(['SEO']), 'outbox:read:any')).toBe(false);
   });
+  it('gives orders to Support and products to Administration (issue 16)', () => {
+    expect(can(support(['Support']), 'orders:manage:any')).toBe(true);
+    expect(can(support(['Administration']), 'orders:manage:any')).toBe(false);
+    expect(can(support(['Administration']), 'products:manage:any')).toBe(true);
+    expect(can(support(['Support']), 'products:manage:any')).toBe(false);
+    expect(can(support(['SEO']), 'products:manage:any')).toBe(false);
+  });
   it('answers 401 to a visitor and 403 to an advertiser', () => {
     expect(() => requirePermission({ type: 'visitor' }, 'stats:read:any')).toThrow(expect.objectContaining({ code: 'UNAUTHENTICATED' }));
     expect(() =>

@@ -184,6 +184,7 @@ describe('every support screen against every permission', () => {
     ['validation', '/support/validation/', [login('/support/validation/'), O, LANDING, USERS, TWO_FACTOR]],
     ['validationItem', '/support/validation/12/', [login('/support/validation/12/'), O, LANDING, USERS, TWO_FACTOR]],
     supportScreen('orders', '/support/orders/'),
+    supportScreen('order', '/support/orders/12/'),
     supportScreen('adverts', '/support/adverts/'),
     supportScreen('advert', '/support/adverts/7/media/'),
     supportScreen('contentReports', '/support/content-reports/'),

@@ -49,6 +49,11 @@ import enAdverts from '#lib/i18n/en/support/adverts.json' with { type: 'json' };
 import daAdvert from '#lib/i18n/da/support/advert.json' with { type: 'json' };
 import enAdvert from '#lib/i18n/en/support/advert.json' with { type: 'json' };
 
+import daOrders from '#lib/i18n/da/support/orders.json' with { type: 'json' };
+import enOrders from '#lib/i18n/en/support/orders.json' with { type: 'json' };
+import daOrder from '#lib/i18n/da/support/order.json' with { type: 'json' };
+import enOrder from '#lib/i18n/en/support/order.json' with { type: 'json' };
+
 import daPendingReviews from '#lib/i18n/da/support/pendingReviews.json' with { type: 'json' };
 import enPendingReviews from '#lib/i18n/en/support/pendingReviews.json' with { type: 'json' };
 import daPendingReview from '#lib/i18n/da/support/pendingReview.json' with { type: 'json' };
@@ -59,8 +64,8 @@ const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as C
 export const supportI18n = createI18n({
   locale: 'da',
   catalogs: {
-    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert, daRiskWords, daImpersonate, daAdverts, daAdvert, daPendingReviews, daPendingReview), common: daCommon },
-    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert, enRiskWords, enImpersonate, enAdverts, enAdvert, enPendingReviews, enPendingReview), common: enCommon },
+    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert, daRiskWords, daImpersonate, daAdverts, daAdvert, daPendingReviews, daPendingReview, daOrders, daOrder), common: daCommon },
+    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert, enRiskWords, enImpersonate, enAdverts, enAdvert, enPendingReviews, enPendingReview, enOrders, enOrder), common: enCommon },
   },
   defaultNamespace: 'support',
 });

@@ -24,6 +24,7 @@ export const routePermission: Record<SupportRoute, SupportPermission | null | 'a
   validation: 'Support',
   validationItem: 'Support',
   orders: 'Support',
+  order: 'Support',
   adverts: 'Support',
   advert: 'Support',
   contentReports: 'Support',

@@ -15,6 +15,7 @@ export const supportRouter = createRouter(
     validation: '/support/validation',
     validationItem: '/support/validation/:id',
     orders: '/support/orders',
+    order: '/support/orders/:id',
     statistics: '/support/statistics',
     logOut: '/support/log-out',
     twoFactor: '/support/two-factor',

@@ -34,4 +34,6 @@ export const supportScreens: Partial<Record<SupportRoute, Screen>> = {
   adverts: screen(() => import('./adverts/AdvertsScreen.tsx')),
   advert: screen(() => import('./advert/AdvertScreen.tsx')),
   riskWords: screen(() => import('./risk-words/RiskWordsScreen.tsx')),
+  orders: screen(() => import('./orders/OrdersScreen.tsx')),
+  order: screen(() => import('./order/OrderScreen.tsx')),
 };

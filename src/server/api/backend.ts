@@ -11,6 +11,7 @@ import { backendVideoRoutes } from './backend-videos.ts';
 import { accountBackendRoutes } from './account.ts';
 import { backendAppealRoutes } from './backend-appeals.ts';
 import { privateMediaRoute } from './private-media.ts';
+import { backendPurchaseRoutes } from './backend-purchases.ts';
 
 type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
 
@@ -39,6 +40,7 @@ export function backendRoutes(deps: ApiDeps) {
     await app.register(backendPictureRoutes(deps));
     await app.register(backendVideoRoutes(deps));
     await app.register(backendAppealRoutes(deps));
+    await app.register(backendPurchaseRoutes(deps));
     /** Our call: the advertiser's own picture and video files, in any state (docs/decisions/013). */
     privateMediaRoute(deps, 'advertiser', advertiserOf)(app, '/mediafile');
 

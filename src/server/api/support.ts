@@ -78,6 +78,7 @@ import {
   type ApiDeps,
 } from './http.ts';
 import { privateMediaRoute } from './private-media.ts';
+import { supportOrderRoutes } from './support-orders.ts';
 
 type SupportActor = Extract<Actor, { type: 'support' }>;
 
@@ -344,6 +345,10 @@ export function supportRoutes(deps: ApiDeps) {
       const link = await issueImpersonationLink(ctxOf(request), { advertId: readInput(request, ImpersonationLinkSchema).ProfileId });
       return reply.code(201).send(link);
     });
+
+    // ---- Orders (Support) and products (Administration): support-orders.ts -------------------
+
+    await app.register(supportOrderRoutes(deps, supportOf));
 
     // ---- Outbox, SEO --------------------------------------------------------------------------
 

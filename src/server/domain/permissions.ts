@@ -24,7 +24,9 @@ export type Permission =
    * Read the outbox of sent mail and SMS (GET /api/support/outbox). Administration only: links and codes
    * that grant access are masked in it anyway, except in development and tests (accounts/list-outbox-messages.ts).
    */
-  | 'outbox:read:any';
+  | 'outbox:read:any'
+  /** Change products' prices and days, retire and reactivate them (orders keep their own copy: decision 025). */
+  | 'products:manage:any';
 
 const permissionsByRole: Record<SupportRole, Permission[]> = {
   Support: [
@@ -37,7 +39,7 @@ const permissionsByRole: Record<SupportRole, Permission[]> = {
     'advertiser:impersonate:any',
   ],
   SEO: ['seo:pages:any', 'seo:keywords:any', 'site:rebuild:any'],
-  Administration: ['users:manage:any', 'news:manage:any', 'stats:read:any', 'site:rebuild:any', 'outbox:read:any'],
+  Administration: ['users:manage:any', 'news:manage:any', 'stats:read:any', 'site:rebuild:any', 'outbox:read:any', 'products:manage:any'],
 };
 
 export function isSupportRole(value: string): value is SupportRole {

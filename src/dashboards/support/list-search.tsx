@@ -1,0 +1,107 @@
+/**
+ * What support's searchable lists share (adverts/, orders/): a search whose keys live in the address
+ * (`?key=value&skip=`), checked with the valibot schema the call validates with, and the search form that
+ * keeps what was typed, shows each field's message and opens the list's address for a good search.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import * as v from 'valibot';
+import { Field, type ControlProps } from '../../components/form/Field.tsx';
+import { AppLink } from '../shared/AppLink.tsx';
+import { fieldText, secondaryButton, smallButton } from '../shared/form-text.ts';
+import { supportRouter } from './routes.ts';
+
+/**
+ * One list's search: its name (the catalog's `{name}.search.{key|submit|clear}` and the fields' ids
+ * `{name}-search-{key}`), its keys in the address, the call's field for each, the schema and the list's path.
+ */
+export type ListSearch<K extends string> = {
+  name: string;
+  keys: readonly K[];
+  fields: Record<K, string>;
+  schema: v.GenericSchema;
+  path: string;
+};
+
+export type SearchQuery<K extends string> = Record<K, string>;
+
+/** The query of the address (absent keys empty) and its first row. */
+export function searchOf<K extends string>(search: ListSearch<K>, params: Record<string, string>): { query: SearchQuery<K>; skip: number } {
+  const query = Object.fromEntries(search.keys.map((key) => [key, params[key] ?? ''])) as SearchQuery<K>;
+  return { query, skip: Math.max(0, Number.parseInt(params['skip'] ?? '0', 10) || 0) };
+}
+
+/** The query as the call takes it (its field names, values trimmed). */
+export function bodyOf<K extends string>(search: ListSearch<K>, query: SearchQuery<K>): Record<string, string> {
+  return Object.fromEntries(search.keys.map((key) => [search.fields[key], query[key].trim()]));
+}
+
+/** The list's address for a search and a first row. */
+export function searchHref<K extends string>(search: ListSearch<K>, query: SearchQuery<K>, skip: number): string {
+  const params = new URLSearchParams();
+  for (const key of search.keys) if (query[key].trim()) params.set(key, query[key].trim());
+  if (skip > 0) params.set('skip', String(skip));
+  const text = params.toString();
+  return `${search.path}${text ? `?${text}` : ''}`;
+}
+
+/** Field errors of a search (the schema the call validates with), or null when it is good. */
+export function searchErrors<K extends string>(search: ListSearch<K>, query: SearchQuery<K>): Partial<Record<K, string>> | null {
+  const result = v.safeParse(search.schema, bodyOf(search, query));
+  if (result.success) return null;
+  const errors: Partial<Record<K, string>> = {};
+  for (const issue of result.issues) {
+    const key = search.keys.find((k) => search.fields[k] === v.getDotPath(issue));
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+type SearchFormProps<K extends string> = {
+  t: TFunction;
+  search: ListSearch<K>;
+  query: SearchQuery<K>;
+  initialErrors: Partial<Record<K, string>>;
+  /** The grid's columns from small screens up, and where the buttons go (Tailwind classes). */
+  columns: string;
+  buttonsClassName: string;
+  control: (key: K, props: ControlProps & { value: string; onChange: (value: string) => void; hasError: boolean }) => ReactNode;
+};
+
+export function SearchForm<K extends string>({ t, search, query, initialErrors, columns, buttonsClassName, control }: SearchFormProps<K>) {
+  const texts = `${search.name}.search`;
+  const [values, setValues] = useState<SearchQuery<K>>(query);
+  const [errors, setErrors] = useState(initialErrors);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = searchErrors(search, values);
+    if (found) {
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    supportRouter.open(searchHref(search, values, 0));
+  }
+  return (
+    <form role="search" noValidate onSubmit={submit} className={`mt-4 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 ${columns}`}>
+      {search.keys.map((key) => {
+        const error = fieldText(t, errors[key]);
+        return (
+          <Field key={key} id={`${search.name}-search-${key}`} label={t(`${texts}.${key}`)} error={error}>
+            {(props) => control(key, { ...props, value: values[key], onChange: (value) => setValues({ ...values, [key]: value }), hasError: Boolean(error) })}
+          </Field>
+        );
+      })}
+      <div className={buttonsClassName}>
+        <button type="submit" className={secondaryButton}>
+          {t(`${texts}.submit`)}
+        </button>
+        {search.keys.some((key) => query[key]) ? (
+          <AppLink router={supportRouter} href={search.path} className={smallButton}>
+            {t(`${texts}.clear`)}
+          </AppLink>
+        ) : null}
+      </div>
+    </form>
+  );
+}

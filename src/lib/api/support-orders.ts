@@ -1,0 +1,35 @@
+/** Calls of support's orders screens (/api/support/orders …) made from the browser, and the download addresses. */
+import { createApiClient, type ClientOptions } from './client.ts';
+import type { Paged } from './support.ts';
+import type { SupportOrderDetail, SupportOrderItem } from '../schemas/orders.ts';
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+/** orders: the spec's fields, status and period (days yyyy-MM-dd); empty keys are not searched by. */
+export type SupportOrdersQuery = {
+  Skip?: number;
+  Take?: number;
+  Id?: string;
+  TransactionId?: string;
+  ProfileId?: string;
+  ProductDescription?: string;
+  TotalPrice?: string;
+  Status?: string;
+  From?: string;
+  To?: string;
+};
+
+export function createSupportOrdersApi(options: ClientOptions = {}) {
+  const client = createApiClient('support', options);
+  return {
+    orders: (query: SupportOrdersQuery, signal?: AbortSignal) => client.get<Paged<SupportOrderItem>>('orders', { searchParams: query, ...withSignal(signal) }),
+    order: (id: number, signal?: AbortSignal) => client.get<SupportOrderDetail>('order', { searchParams: { Id: id }, ...withSignal(signal) }),
+  };
+}
+
+export const supportOrdersApi = createSupportOrdersApi();
+
+/** The bookkeeper's CSV files for a period (downloads: plain links). */
+export function bookkeepingCsvHref(file: 'ordersvatcsv' | 'orderdocumentscsv', period: { from: string; to: string }): string {
+  return `/api/support/${file}?${new URLSearchParams({ From: period.from, To: period.to }).toString()}`;
+}
