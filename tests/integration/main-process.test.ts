@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '#tests/support/redis-server.ts';
 
 /** `npm start` as an operator runs it: the real entry point in its own process. */
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
@@ -16,8 +17,17 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  void exited.then(() => running.delete(child));
   return { child, output: () => output, exited };
 }
+
+/** Every process a test started and that still runs: killed after each test, passed or failed, so none keeps a port or a data folder. */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -51,20 +61,21 @@ describe('the main job', () => {
   });
 
   it('refuses to start in production with a built-in test provider, and starts with the explicit consent, warning loudly', async () => {
-    const refused = start({ NODE_ENV: 'production', AGE_PROVIDER: 'test', DATA_DIR: await dataDir(), PORT: '32201' });
+    const refused = start({ NODE_ENV: 'production', AGE_PROVIDER: 'test', DATA_DIR: await dataDir(), PORT: String(await freePort()) });
     expect(await refused.exited).toBe(78);
     expect(refused.output()).toContain('AGE_PROVIDER=test (age verification): a built-in TEST provider cannot run with NODE_ENV=production');
     expect(refused.output()).toContain('ALLOW_TEST_PROVIDERS=i-understand-this-is-not-production');
 
+    const port = await freePort();
     const allowed = start({
       NODE_ENV: 'production',
       AGE_PROVIDER: 'test',
       ALLOW_TEST_PROVIDERS: 'i-understand-this-is-not-production',
       SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
       DATA_DIR: await dataDir(),
-      PORT: '32202',
+      PORT: String(port),
     });
-    await waitFor('http://127.0.0.1:32202/healthz', 60_000);
+    await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000);
     expect(allowed.output()).toContain('TEST PROVIDERS IN PRODUCTION (ALLOW_TEST_PROVIDERS is set): AGE_PROVIDER=test (age verification)');
     allowed.child.kill('SIGTERM');
     expect(await allowed.exited).toBe(0);
@@ -72,14 +83,15 @@ describe('the main job', () => {
 
   it('prints the address and the support sign-in on the first start, refuses a second process on the same data, and stops cleanly on SIGTERM', async () => {
     const dir = await dataDir();
-    const first = start({ DATA_DIR: dir, PORT: '3217', SUPPORT_ADMIN_EMAIL: 'owner@example.test' });
-    await waitFor('http://127.0.0.1:3217/healthz', 60_000);
-    expect(first.output()).toContain('runs at http://localhost:3217/');
+    const port = await freePort();
+    const first = start({ DATA_DIR: dir, PORT: String(port), SUPPORT_ADMIN_EMAIL: 'owner@example.test' });
+    await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000);
+    expect(first.output()).toContain(`runs at http://localhost:${port}/`);
     expect(first.output()).toContain('Support sign-in: owner@example.test');
     expect(first.output()).toMatch(/Generated password \(shown once, change it after signing in\): \S{12,}/);
     expect(existsSync(path.join(dir, 'db.lock'))).toBe(true);
 
-    const second = start({ DATA_DIR: dir, PORT: '3218' });
+    const second = start({ DATA_DIR: dir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(75);
     expect(second.output()).toMatch(/already open in process \d+/);
 
@@ -88,8 +100,9 @@ describe('the main job', () => {
     expect(existsSync(path.join(dir, 'db.lock'))).toBe(false);
 
     // The second start keeps the data and does not print a password again.
-    const again = start({ DATA_DIR: dir, PORT: '3219' });
-    await waitFor('http://127.0.0.1:3219/healthz', 60_000);
+    const againPort = await freePort();
+    const again = start({ DATA_DIR: dir, PORT: String(againPort) });
+    await waitFor(`http://127.0.0.1:${againPort}/healthz`, 60_000);
     expect(again.output()).not.toContain('Generated password');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
