@@ -9,7 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { OrderView, PromotionsAnswer } from '#lib/schemas/commerce.ts';
-import { adverts, auditLog, notifications, orderEvents, promotions } from '#server/db/schema.ts';
+import { adverts, auditLog, notifications, orderEvents, promotions, supportUsers } from '#server/db/schema.ts';
+import { createSession } from '#server/domain/accounts/sessions.ts';
+import { sessionCookieName } from '#server/api/http.ts';
 import { ORDER_STATUS } from '#server/domain/commerce/order-status.ts';
 import type { TestServer } from '#tests/support/test-server.ts';
 import type { Advertiser } from './verification-helpers.ts';
@@ -138,6 +140,15 @@ describe('buying a package with the TEST card provider', () => {
     const crypto = await answer({ ProductId: membership30, PaymentMethod: 'crypto' });
     expect(crypto.status).toBe(409);
     expect(crypto.body.errors).toEqual([{ field: 'ProductId', message: 'methodUnavailable' }]);
+  });
+
+  it('refuses support signed in as the advertiser (403 whileImpersonating): a purchase spends their own money', async () => {
+    const who = await commerceAdvertiser(server);
+    const [admin] = await server.db.select({ id: supportUsers.id }).from(supportUsers).limit(1);
+    const session = await createSession(server.db, { accountId: who.accountId }, { days: 1, now: new Date(), impersonatedBy: admin!.id });
+    const refused = await backendApi(server, 'buyproduct', `${sessionCookieName('advertiser', false)}=${session.token}`, { body: { ProductId: membership30, PaymentMethod: 'card' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors).toEqual([{ field: '', message: 'whileImpersonating' }]);
   });
 
   it('refuses an anonymous caller (401) and a cross-site page (403)', async () => {

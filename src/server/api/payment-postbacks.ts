@@ -34,6 +34,9 @@ export function paymentPostbackRoutes(deps: ApiDeps) {
         request.log.warn({ provider: provider.name, reason: result.reason }, 'payment postback refused');
         return reply.code(400).type('text/plain; charset=utf-8').send('Refused');
       }
+      if (result.afterCommitError) {
+        request.log.error({ err: result.afterCommitError, orderId: result.orderId ?? null }, 'payment postback applied, but publishing or telling the advertiser failed');
+      }
       request.log.info({ provider: provider.name, outcome: result.outcome, orderId: result.orderId ?? null, reason: result.reason }, 'payment postback');
       const answer = provider.postbackAnswer;
       return reply.code(answer.status).type(answer.contentType).send(answer.body);

@@ -32,6 +32,11 @@ export type PostbackResult = {
   outcome: 'applied' | 'ignored' | 'flagged' | 'refused' | 'duplicate';
   reason?: string;
   orderId?: number | null;
+  /**
+   * The event is committed, but the work after the commit (publishing the advert, the advertiser's notice)
+   * failed: the door logs it and still answers the provider (a resend would only be a duplicate).
+   */
+  afterCommitError?: unknown;
 };
 
 export const SUBSCRIPTION_STATUS = { Active: 0, Cancelled: 1, Ended: 2 } as const;
@@ -142,7 +147,11 @@ export async function applyPaymentEvent(ctx: DomainContext, deps: CommerceDeps, 
     if (duplicate || decision.reason === 'duplicate') return { accepted: true, outcome: 'duplicate', orderId: decision.orderId ?? null };
     return { accepted: decision.outcome !== 'refused', ...decision };
   });
-  await runEffects(ctx, deps, effects);
+  try {
+    await runEffects(ctx, deps, effects);
+  } catch (error) {
+    return { ...result, afterCommitError: error };
+  }
   return result;
 }
 

@@ -8,6 +8,7 @@ import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
 import { getOwnAdvert } from '../adverts/own-advert.ts';
+import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 import { PROFILE_STATUS } from '../adverts/statuses.ts';
 import { PRODUCT_TYPE } from './order-status.ts';
 import { newReference, recordOrderCreated } from './orders.ts';
@@ -33,6 +34,7 @@ export function mayBuyBoost(advert: Pick<Advert, 'status' | 'expirationDate'>, n
  * credited here: only the provider's signed postback does that (applyPaymentEvent).
  */
 export async function buyProduct(ctx: DomainContext, deps: CommerceDeps, input: BuyProductInput): Promise<BuyProductAnswer> {
+  refuseWhileImpersonating(ctx.actor, 'order.buy');
   const advert = await getOwnAdvert(ctx);
   const now = ctx.now();
   const [product] = await ctx.db.select().from(products).where(eq(products.id, input.ProductId));
