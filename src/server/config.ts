@@ -397,14 +397,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 type Env = v.InferOutput<typeof EnvSchema>;
 
+/**
+ * A provider setting (AGE_PROVIDER, PAYMENT_CARD): as chosen, else the built-in TEST provider outside
+ * production, and in production the real provider when all its required settings are given, else off.
+ * When the real one is chosen, each missing required setting is a problem.
+ */
+function providerKindOf<K extends string>(
+  e: Env,
+  choice: { setting: string; chosen: K | undefined; real: K; off: K },
+  required: Record<string, string | undefined>,
+): { kind: K | 'test'; problems: string[] } {
+  const missing = Object.keys(required).filter((name) => required[name] === undefined);
+  const kind = choice.chosen ?? (e.NODE_ENV === 'production' ? (missing.length === 0 ? choice.real : choice.off) : 'test');
+  const problems = kind === choice.real ? missing.map((name) => `${name}="": required when ${choice.setting}=${choice.real}`) : [];
+  return { kind, problems };
+}
+
 /** AGE_PROVIDER and the YOTI_* settings, checked together (yoti needs its credentials and a readable key file). */
 function ageProviderOf(e: Env): AgeProviderConfig {
-  const yotiCredentials = e.YOTI_SDK_ID !== undefined && e.YOTI_API_KEY !== undefined;
-  const kind = e.AGE_PROVIDER ?? (e.NODE_ENV === 'production' ? (yotiCredentials ? 'yoti' : 'none') : 'test');
+  const { kind, problems } = providerKindOf(e, { setting: 'AGE_PROVIDER', chosen: e.AGE_PROVIDER, real: 'yoti', off: 'none' }, { YOTI_SDK_ID: e.YOTI_SDK_ID, YOTI_API_KEY: e.YOTI_API_KEY });
   if (kind !== 'yoti') return { kind };
-  const problems: string[] = [];
-  if (e.YOTI_SDK_ID === undefined) problems.push('YOTI_SDK_ID="": required when AGE_PROVIDER=yoti');
-  if (e.YOTI_API_KEY === undefined) problems.push('YOTI_API_KEY="": required when AGE_PROVIDER=yoti');
   let publicKeyPem: string | undefined;
   if (e.YOTI_PUBLIC_KEY_FILE !== undefined) {
     try {
@@ -427,12 +439,9 @@ function ageProviderOf(e: Env): AgeProviderConfig {
 
 /** PAYMENT_CARD and the CARDBILLING_* settings, checked together (cardbilling needs its shop id and key). */
 function paymentCardOf(e: Env): CardPaymentConfig {
-  const credentials = e.CARDBILLING_SHOP_ID !== undefined && e.CARDBILLING_SIGNATURE_KEY !== undefined;
-  const kind = e.PAYMENT_CARD ?? (e.NODE_ENV === 'production' ? (credentials ? 'cardbilling' : 'off') : 'test');
+  const required = { CARDBILLING_SHOP_ID: e.CARDBILLING_SHOP_ID, CARDBILLING_SIGNATURE_KEY: e.CARDBILLING_SIGNATURE_KEY };
+  const { kind, problems } = providerKindOf(e, { setting: 'PAYMENT_CARD', chosen: e.PAYMENT_CARD, real: 'cardbilling', off: 'off' }, required);
   if (kind !== 'cardbilling') return { kind };
-  const problems: string[] = [];
-  if (e.CARDBILLING_SHOP_ID === undefined) problems.push('CARDBILLING_SHOP_ID="": required when PAYMENT_CARD=cardbilling');
-  if (e.CARDBILLING_SIGNATURE_KEY === undefined) problems.push('CARDBILLING_SIGNATURE_KEY="": required when PAYMENT_CARD=cardbilling');
   if (problems.length > 0) throw new ConfigError(problems);
   return { kind, shopId: e.CARDBILLING_SHOP_ID!, signatureKey: e.CARDBILLING_SIGNATURE_KEY!, url: e.CARDBILLING_URL.replace(/\/$/, '') };
 }
