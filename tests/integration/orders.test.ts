@@ -286,3 +286,21 @@ describe('reads of the own orders', () => {
     expect((await backendApi(server, 'dashboardlastpromotions', undefined)).status).toBe(401);
   });
 });
+
+describe('rate limits', () => {
+  it('buyproduct is limited per address (10 a minute), like the other calls that start work elsewhere', async () => {
+    const limited = await startCommerceServer({ app: { rateLimitScale: 1 } });
+    try {
+      const who = await commerceAdvertiser(limited);
+      const product = await productIdOf(limited, 'membership-30');
+      const statuses: number[] = [];
+      for (let n = 0; n < 11; n += 1) {
+        statuses.push((await backendApi(limited, 'buyproduct', who.cookie, { body: { ProductId: product, PaymentMethod: 'card' } })).status);
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
