@@ -21,17 +21,22 @@ import { videoEncoderRoutes } from './api/video-encoder.ts';
 import { backendVerificationRoutes } from './api/backend-verification.ts';
 import { testAgeProviderRoutes } from './api/test-age-provider.ts';
 import { createTestAgeProvider } from './adapters/age-verification/test-age-provider.ts';
+import { createCardBillingProvider } from './adapters/payments/cardbilling.ts';
+import { createTestCardProvider } from './adapters/payments/test-card-provider.ts';
+import { createPaymentProviders } from './adapters/payments/registry.ts';
+import { testCardProviderRoutes } from './api/test-card-provider.ts';
+import { paymentPostbackRoutes } from './api/payment-postbacks.ts';
 import { createYotiAgeProvider } from './adapters/age-verification/yoti-age-provider.ts';
 import { assertNoNulCharacters, problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
 
 import { createAfterResponse, type AfterResponse } from './api/after-response.ts';
-import type { MediaStorage, Messaging } from './adapters/types.ts';
+import type { MediaStorage, Messaging, PaymentProviders } from './adapters/types.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { assertSafeKey } from './adapters/storage/keys.ts';
 import { createMediaWork } from './domain/media/media-work.ts';
 import { createPictureRenderer } from './domain/media/picture-renderer.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
-import { loadConfig, type AgeProviderConfig, type TrustProxy } from './config.ts';
+import { loadConfig, type AgeProviderConfig, type CardPaymentConfig, type TrustProxy } from './config.ts';
 import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
 import { registerCrossSiteGuard } from './api/cross-site.ts';
 import { registerStaticSite } from './static-site.ts';
@@ -104,12 +109,23 @@ export type AppOptions = {
    * provider. `none`: the online check is not offered. `timeoutMs` bounds each call to Yoti (default 10 s).
    */
   ageProvider?: AgeProviderConfig & { timeoutMs?: number };
+  /** The card payment provider (PAYMENT_CARD, CARDBILLING_*; src/server/config.ts); default the built-in TEST provider. */
+  paymentCard?: CardPaymentConfig;
+  /** PAYMENT_TEST_SECRET: signs the test payment providers' postbacks; default a random one per start (one instance). */
+  paymentTestSecret?: string | undefined;
   /**
    * The worker of the `media.video` transcode jobs (src/server/jobs/video-job.ts), on by default; `false`
    * leaves queued jobs for a later start (tests simulating a crash), settings shorten its limits.
    */
   videoWorker?: false | VideoWorkerOptions;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment providers by method (the main job's commerce clock reads them). */
+    payments: PaymentProviders;
+  }
+}
 
 /** Public media files never change (a new file gets a new name): cache them for a year. */
 const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -162,6 +178,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The notification hub (docs/decisions/013): `deps.hub` for the doors, `/notificationhub` below.
   const hub = createNotificationHub({ logger: app.log, redisUrl: options.redisUrl, ...options.hubTimings });
 
+  // Payments (docs/decisions/025-commerce.md): one provider per method, chosen by config. The TEST card
+  // provider sends its postbacks over HTTP to this server's own listening address.
+  const cardChoice = options.paymentCard ?? { kind: 'test' };
+  const siteUrl = options.siteUrl ?? 'http://localhost:3000';
+  const testCardProvider =
+    cardChoice.kind === 'test'
+      ? createTestCardProvider({
+          siteUrl,
+          secret: options.paymentTestSecret ?? randomBytes(32).toString('base64url'),
+          postbackBase: () => {
+            const address = app.server.address();
+            return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : siteUrl;
+          },
+        })
+      : null;
+  const payments = createPaymentProviders({
+    card: cardChoice.kind === 'cardbilling' ? createCardBillingProvider({ shopId: cardChoice.shopId, signatureKey: cardChoice.signatureKey, url: cardChoice.url }) : testCardProvider,
+  });
+
   const deps: ApiDeps = {
     db: options.database.db,
     // The hub closes the connections of an account whose sessions all ended (their reconnect must pass
@@ -184,7 +219,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pictureRenderer: createPictureRenderer(),
     hub,
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),
-    siteUrl: options.siteUrl ?? 'http://localhost:3000',
+    siteUrl,
+    payments,
     verificationPolicy: { testResultsMayVerify: environment !== 'production' },
     siteBuildToken: options.siteBuildToken ?? randomBytes(32).toString('base64url'),
     environment,
@@ -304,10 +340,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  /** Payment provider's return address (spec §2): on to the backend's payment callback screen. */
+  app.decorate('payments', payments);
+  // The payment providers' postbacks (signed, outside the advertiser's session) and the TEST card provider's page.
+  await app.register(paymentPostbackRoutes(deps), { prefix: '/api/backend' });
+  if (testCardProvider) {
+    await app.register(testCardProviderRoutes(testCardProvider, { production: environment === 'production' }), { prefix: '/test-payments/card' });
+  }
+
+  /** The card provider's success address (spec §2): on to the backend's payment receipt redirect. */
   app.get('/api/CardBilling/Success', async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return reply.redirect(`/backend/callback-payment/${query}`, 302);
+    return reply.redirect(`/backend/payment/receipt/${query}`, 302);
   });
 
   // Public media (docs/decisions/013): from the disk by @fastify/static when the storage is local, else

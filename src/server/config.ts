@@ -179,11 +179,25 @@ const EnvSchema = v.object({
   /** The age the estimation must reach (Yoti recommends a buffer above 18). */
   YOTI_AGE_THRESHOLD: integer(25, 18, 40),
   /**
+   * Card payments (docs/decisions/025-commerce.md): `test` (the built-in TEST card provider and its hosted
+   * page), `cardbilling` (the card provider in the manner of Verotel FlexPay) or `off`. Default: `test` in
+   * development and tests; in production `cardbilling` when its shop id and signature key are set, else `off`.
+   */
+  PAYMENT_CARD: v.optional(v.picklist(['test', 'cardbilling', 'off'], 'must be test, cardbilling or off')),
+  CARDBILLING_SHOP_ID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,12}$/, 'must be the numeric shop id'))),
+  CARDBILLING_SIGNATURE_KEY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(8, 'must be at least 8 characters'))),
+  CARDBILLING_URL: v.optional(url(['https:', 'http:']), 'https://secure.verotel.com'),
+  /** The key the built-in TEST payment providers sign their postbacks with; generated per start when unset (one instance). */
+  PAYMENT_TEST_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /**
    * The site build's credential for its bulk call (fullprofiles): the server passes it to its own builds;
    * a build elsewhere (Netlify, `npm run rebuild-site`) needs the same value. Generated per start when unset.
    */
   SITE_BUILD_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'must be at least 24 characters'), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'))),
 });
+
+/** The card payment provider the server uses (PAYMENT_CARD and CARDBILLING_*). */
+export type CardPaymentConfig = { kind: 'test' } | { kind: 'off' } | { kind: 'cardbilling'; shopId: string; signatureKey: string; url: string };
 
 /** The age-verification provider the server uses (AGE_PROVIDER and YOTI_*). */
 export type AgeProviderConfig =
@@ -256,6 +270,10 @@ export type Config = {
   ageProviderSecret: string | undefined;
   /** The age-verification provider (AGE_PROVIDER, YOTI_*). */
   ageProvider: AgeProviderConfig;
+  /** The card payment provider (PAYMENT_CARD, CARDBILLING_*). */
+  paymentCard: CardPaymentConfig;
+  /** PAYMENT_TEST_SECRET: the key of the built-in test payment providers' signed postbacks. */
+  paymentTestSecret: string | undefined;
   /**
    * The built-in TEST providers this configuration runs (`testProvidersOf`): with NODE_ENV=production the
    * server refuses to start while any is listed, unless ALLOW_TEST_PROVIDERS gives consent; then it warns
@@ -295,7 +313,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = result.output;
   const ageProvider = ageProviderOf(e);
-  const testProviders = testProvidersOf({ ageProvider });
+  const paymentCard = paymentCardOf(e);
+  const testProviders = testProvidersOf({ ageProvider, paymentCard });
   // Production's own refusals, all named at once.
   const productionProblems: string[] = [];
   if (e.NODE_ENV === 'production' && testProviders.length > 0 && e.ALLOW_TEST_PROVIDERS !== TEST_PROVIDERS_CONSENT) {
@@ -362,6 +381,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     encoderSecret: e.ENCODER_SECRET,
     ageProviderSecret: e.AGE_PROVIDER_SECRET,
     ageProvider,
+    paymentCard,
+    paymentTestSecret: e.PAYMENT_TEST_SECRET,
     testProviders,
     testProvidersAllowed: e.ALLOW_TEST_PROVIDERS === TEST_PROVIDERS_CONSENT,
     siteBuildToken: e.SITE_BUILD_TOKEN,
@@ -376,14 +397,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 type Env = v.InferOutput<typeof EnvSchema>;
 
+/**
+ * A provider setting (AGE_PROVIDER, PAYMENT_CARD): as chosen, else the built-in TEST provider outside
+ * production, and in production the real provider when all its required settings are given, else off.
+ * When the real one is chosen, each missing required setting is a problem.
+ */
+function providerKindOf<K extends string>(
+  e: Env,
+  choice: { setting: string; chosen: K | undefined; real: K; off: K },
+  required: Record<string, string | undefined>,
+): { kind: K | 'test'; problems: string[] } {
+  const missing = Object.keys(required).filter((name) => required[name] === undefined);
+  const kind = choice.chosen ?? (e.NODE_ENV === 'production' ? (missing.length === 0 ? choice.real : choice.off) : 'test');
+  const problems = kind === choice.real ? missing.map((name) => `${name}="": required when ${choice.setting}=${choice.real}`) : [];
+  return { kind, problems };
+}
+
 /** AGE_PROVIDER and the YOTI_* settings, checked together (yoti needs its credentials and a readable key file). */
 function ageProviderOf(e: Env): AgeProviderConfig {
-  const yotiCredentials = e.YOTI_SDK_ID !== undefined && e.YOTI_API_KEY !== undefined;
-  const kind = e.AGE_PROVIDER ?? (e.NODE_ENV === 'production' ? (yotiCredentials ? 'yoti' : 'none') : 'test');
+  const { kind, problems } = providerKindOf(e, { setting: 'AGE_PROVIDER', chosen: e.AGE_PROVIDER, real: 'yoti', off: 'none' }, { YOTI_SDK_ID: e.YOTI_SDK_ID, YOTI_API_KEY: e.YOTI_API_KEY });
   if (kind !== 'yoti') return { kind };
-  const problems: string[] = [];
-  if (e.YOTI_SDK_ID === undefined) problems.push('YOTI_SDK_ID="": required when AGE_PROVIDER=yoti');
-  if (e.YOTI_API_KEY === undefined) problems.push('YOTI_API_KEY="": required when AGE_PROVIDER=yoti');
   let publicKeyPem: string | undefined;
   if (e.YOTI_PUBLIC_KEY_FILE !== undefined) {
     try {
@@ -404,12 +437,22 @@ function ageProviderOf(e: Env): AgeProviderConfig {
   };
 }
 
+/** PAYMENT_CARD and the CARDBILLING_* settings, checked together (cardbilling needs its shop id and key). */
+function paymentCardOf(e: Env): CardPaymentConfig {
+  const required = { CARDBILLING_SHOP_ID: e.CARDBILLING_SHOP_ID, CARDBILLING_SIGNATURE_KEY: e.CARDBILLING_SIGNATURE_KEY };
+  const { kind, problems } = providerKindOf(e, { setting: 'PAYMENT_CARD', chosen: e.PAYMENT_CARD, real: 'cardbilling', off: 'off' }, required);
+  if (kind !== 'cardbilling') return { kind };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { kind, shopId: e.CARDBILLING_SHOP_ID!, signatureKey: e.CARDBILLING_SIGNATURE_KEY!, url: e.CARDBILLING_URL.replace(/\/$/, '') };
+}
+
 /**
  * Every built-in TEST provider a configuration runs, named by the setting that chose it. The one list the
- * production rule reads: a provider added later (payments) adds its line here.
+ * production rule reads: each provider added later adds its line here.
  */
-export function testProvidersOf(config: { ageProvider: AgeProviderConfig }): string[] {
+export function testProvidersOf(config: { ageProvider: AgeProviderConfig; paymentCard?: CardPaymentConfig }): string[] {
   const names: string[] = [];
   if (config.ageProvider.kind === 'test') names.push('AGE_PROVIDER=test (age verification)');
+  if (config.paymentCard?.kind === 'test') names.push('PAYMENT_CARD=test (card payments)');
   return names;
 }

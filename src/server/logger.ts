@@ -45,13 +45,18 @@ export const TOKEN_QUERY_PARAMETERS = [
   'secret',
   'signature',
   'key',
+  // The card provider's postback and return (cardbillingpostback, /backend/callback-payment/): its ids of a sale.
+  'saleid',
+  'referenceid',
+  'transactionid',
+  'truncatedpan',
 ] as const;
 
 /**
  * Paths whose segment after the prefix is a secret or a visitor's own words: the age provider's hosted
- * page (its session) and the free-text search page `/search/{text}/` (which may be a name or a phone).
+ * page (its session), the TEST card provider's hosted page (its session) and the free-text search page `/search/{text}/` (which may be a name or a phone).
  */
-export const TOKEN_PATH_SEGMENTS: readonly RegExp[] = [/^(\/test-age-provider\/)[^/?#]+/i, /^((?:\/en)?\/search\/)[^/?#]+/i];
+export const TOKEN_PATH_SEGMENTS: readonly RegExp[] = [/^(\/test-age-provider\/)[^/?#]+/i, /^(\/test-payments\/card\/)[^/?#]+/i, /^((?:\/en)?\/search\/)[^/?#]+/i];
 
 /** A request URL as it may be logged: the path (secret segments replaced) and only the harmless query values. */
 export function loggableUrl(url: string): string {

@@ -26,6 +26,7 @@ import { buildSite } from './jobs/site-build.ts';
 import { deleteExpiredVerificationFiles } from './domain/verification/delete-verification-files.ts';
 import { newSecretKeyText, parseSecretKey, secretKeysFrom, type SecretKeys } from './domain/secret-box.ts';
 import { ACCOUNT_ERASURE_QUEUE, accountErasureHandler } from './jobs/account-erasure-job.ts';
+import { COMMERCE_QUEUE, commerceClockHandler } from './jobs/commerce-job.ts';
 
 export const SITE_REBUILD_QUEUE = 'site.rebuild';
 /** Daily: verification files 30 days after the decision are deleted, the records kept. */
@@ -190,6 +191,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       encoderSecret: config.encoderSecret,
       ageProviderSecret: config.ageProviderSecret,
       ageProvider: config.ageProvider,
+      paymentCard: config.paymentCard,
+      paymentTestSecret: config.paymentTestSecret,
       siteUrl: config.siteUrl,
       siteBuildToken,
       environment: config.env,
@@ -230,10 +233,13 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         },
         // Erases accounts deleted more than 30 days ago; at start and then once a day (each run queues the next).
         [ACCOUNT_ERASURE_QUEUE]: accountErasureHandler({ db: database.db, storage, events, log }),
+        // Unpaid orders expire and renewal reminders go out; every minute (each run queues the next).
+        [COMMERCE_QUEUE]: commerceClockHandler({ db: database.db, events, messaging, payments: app.payments, siteUrl: config.siteUrl, storage, log }),
       },
     });
     await enqueueJob(database.db, VERIFICATION_FILES_QUEUE, {}, { singletonKey: VERIFICATION_FILES_QUEUE });
     await enqueueJob(database.db, ACCOUNT_ERASURE_QUEUE, {}, { singletonKey: ACCOUNT_ERASURE_QUEUE });
+    await enqueueJob(database.db, COMMERCE_QUEUE, {}, { singletonKey: COMMERCE_QUEUE });
     worker.poke();
     poke = worker.poke;
     if (config.siteBuildOnStart) await scheduleRebuild(0);

@@ -13,8 +13,8 @@ const REWRITES: { prefix: string; file: string }[] = [
   { prefix: '/en/search/', file: 'en/search/index.html' },
 ];
 
-/** Served by routes of their own (the built-in test age-verification provider's page: src/server/api/test-age-provider.ts). */
-const PASSTHROUGH = /^\/(api|media|_astro|notificationhub|healthz|readyz|metrics|test-age-provider)(\/|$)/;
+/** Served by routes of their own (the built-in TEST providers' pages: src/server/api/test-age-provider.ts, test-card-provider.ts). */
+const PASSTHROUGH = /^\/(api|media|_astro|notificationhub|healthz|readyz|metrics|test-age-provider|test-payments)(\/|$)/;
 /** Legacy advert URLs (`/P/{slug}--{id}.html`) are redirected, never given a slash first. */
 const LEGACY_ADVERT = /^\/(en\/)?P\//;
 

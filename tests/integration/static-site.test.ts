@@ -103,10 +103,10 @@ describe('serving the built site', () => {
     expect(['br', 'gzip']).toContain(response.headers.get('content-encoding'));
   });
 
-  it('sends the payment provider on to the backend callback screen', async () => {
+  it("sends the card provider's success return on to the backend's payment receipt redirect (spec §2)", async () => {
     const response = await get('/api/CardBilling/Success?type=purchase&referenceID=PAY-1');
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/backend/callback-payment/?type=purchase&referenceID=PAY-1');
+    expect(response.headers.get('location')).toBe('/backend/payment/receipt/?type=purchase&referenceID=PAY-1');
   });
 
   it('sets security headers', async () => {

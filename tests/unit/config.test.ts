@@ -48,12 +48,28 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SITE_URL: 'https://example.dk/' }).siteUrl).toBe('https://example.dk');
   });
 
-  it('uses the built-in test age provider by default in development and tests, and lists it as a test provider', () => {
+  it('uses the built-in test age and card providers by default in development and tests, and lists them as test providers', () => {
     for (const NODE_ENV of ['development', 'test']) {
       const config = loadConfig({ NODE_ENV });
       expect(config.ageProvider).toEqual({ kind: 'test' });
-      expect(config.testProviders).toEqual(['AGE_PROVIDER=test (age verification)']);
+      expect(config.paymentCard).toEqual({ kind: 'test' });
+      expect(config.testProviders).toEqual(['AGE_PROVIDER=test (age verification)', 'PAYMENT_CARD=test (card payments)']);
     }
+  });
+
+  it('refuses PAYMENT_CARD=test in production without consent; the card provider needs its shop id and key', () => {
+    expect(refusal({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, PAYMENT_CARD: 'test' })).toContain(
+      `PAYMENT_CARD=test (card payments): a built-in TEST provider cannot run with NODE_ENV=production (no real check happens); configure a real provider, or set ALLOW_TEST_PROVIDERS=${TEST_PROVIDERS_CONSENT}`,
+    );
+    const allowed = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, PAYMENT_CARD: 'test', ALLOW_TEST_PROVIDERS: TEST_PROVIDERS_CONSENT });
+    expect(allowed.testProviders).toEqual(['PAYMENT_CARD=test (card payments)']);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY }).paymentCard).toEqual({ kind: 'off' });
+    expect(refusal({ PAYMENT_CARD: 'cardbilling' })).toContain('CARDBILLING_SHOP_ID="": required when PAYMENT_CARD=cardbilling');
+    expect(refusal({ PAYMENT_CARD: 'cardbilling' })).toContain('CARDBILLING_SIGNATURE_KEY="": required when PAYMENT_CARD=cardbilling');
+    const live = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, CARDBILLING_SHOP_ID: '12345', CARDBILLING_SIGNATURE_KEY: 'shop-signature-key' });
+    expect(live.paymentCard).toEqual({ kind: 'cardbilling', shopId: '12345', signatureKey: 'shop-signature-key', url: 'https://secure.verotel.com' });
+    expect(live.testProviders).toEqual([]);
+    expect(refusal({ PAYMENT_CARD: 'paypal' })).toContain('PAYMENT_CARD="paypal": must be test, cardbilling or off');
   });
 
   it('refuses a test provider in production unless ALLOW_TEST_PROVIDERS gives exactly the consent', () => {

@@ -13,7 +13,7 @@ const impersonating: Actor = { type: 'advertiser', accountId: 7, sessionId: 's',
 describe('sensitive actions while impersonating', () => {
   it('covers the credentials, the contact details, verification and appeals', () => {
     expect([...SENSITIVE_WHILE_IMPERSONATING].sort()).toEqual(
-      ['account.delete', 'account.export', 'appeal.submit', 'email.change', 'password.change', 'phone.change', 'verification.age_check', 'verification.files', 'verification.upload'].sort(),
+      ['account.delete', 'account.export', 'appeal.submit', 'email.change', 'password.change', 'phone.change', 'verification.age_check', 'verification.files', 'verification.upload', 'order.buy'].sort(),
     );
   });
 

@@ -45,6 +45,10 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/api/frontend/x?Whatever=hello')).toBe(`/api/frontend/x?Whatever=${REDACTED}`);
     expect(loggableUrl('/api/frontend/x?a%40b.dk')).toBe(`/api/frontend/x?${REDACTED}`);
     expect(loggableUrl('/test-age-provider/abcDEF123?x=1')).toBe(`/test-age-provider/${REDACTED}?x=${REDACTED}`);
+    expect(loggableUrl('/test-payments/card/testcard-abc123/sale')).toBe(`/test-payments/card/${REDACTED}/sale`);
+    expect(loggableUrl('/api/backend/cardbillingpostback?saleID=123&type=purchase&referenceID=PAY-X&transactionID=9&truncatedPAN=411111XXXXXX1111&signature=ab')).toBe(
+      `/api/backend/cardbillingpostback?saleID=${REDACTED}&type=purchase&referenceID=${REDACTED}&transactionID=${REDACTED}&truncatedPAN=${REDACTED}&signature=${REDACTED}`,
+    );
     expect(loggableUrl('/search/29384756/')).toBe(`/search/${REDACTED}/`);
     expect(loggableUrl('/en/search/jane@example.dk/')).toBe(`/en/search/${REDACTED}/`);
     expect(loggableUrl('/annonce/sofie-1234/')).toBe('/annonce/sofie-1234/');

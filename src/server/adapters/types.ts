@@ -206,3 +206,14 @@ export class PaymentProviderUnavailableError extends Error {
     this.name = 'PaymentProviderUnavailableError';
   }
 }
+
+/**
+ * The payment providers the server runs, one per method at most (chosen by config: PAYMENT_CARD, …).
+ * `byMethod` serves `buyproduct`; each provider's postback route names its provider itself. A method with
+ * no provider is not offered (buyproduct answers 409 `methodUnavailable`).
+ */
+export type PaymentProviders = {
+  byMethod: (method: PaymentMethod) => PaymentProvider | null;
+  /** Whether a live (not test) provider of the method is configured: then a 'TEST-PAY-' reference never credits anything. */
+  isLive: (method: PaymentMethod) => boolean;
+};

@@ -10,6 +10,7 @@ import { backendPictureRoutes } from './backend-pictures.ts';
 import { backendVideoRoutes } from './backend-videos.ts';
 import { accountBackendRoutes } from './account.ts';
 import { backendAppealRoutes } from './backend-appeals.ts';
+import { backendCommerceRoutes } from './backend-commerce.ts';
 import { privateMediaRoute } from './private-media.ts';
 import { backendPurchaseRoutes } from './backend-purchases.ts';
 
@@ -41,6 +42,7 @@ export function backendRoutes(deps: ApiDeps) {
     await app.register(backendVideoRoutes(deps));
     await app.register(backendAppealRoutes(deps));
     await app.register(backendPurchaseRoutes(deps));
+    await app.register(backendCommerceRoutes(deps));
     /** Our call: the advertiser's own picture and video files, in any state (docs/decisions/013). */
     privateMediaRoute(deps, 'advertiser', advertiserOf)(app, '/mediafile');
 

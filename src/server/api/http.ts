@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { AppError, httpStatusOf, type FieldError } from '../domain/errors.ts';
 import type { Actor, DomainContext, DomainEvents } from '../domain/context.ts';
 import type { Db } from '../db/client.ts';
-import type { MediaStorage, Messaging, NotificationHub } from '../adapters/types.ts';
+import type { MediaStorage, Messaging, NotificationHub, PaymentProviders } from '../adapters/types.ts';
 import type { MediaWork } from '../domain/media/media-work.ts';
 import type { PictureRenderer } from '../domain/media/picture-renderer.ts';
 import { resolveAdvertiserSession, resolveSupportSession, type SessionIdle } from '../domain/accounts/sessions.ts';
@@ -46,6 +46,8 @@ export type ApiDeps = {
   siteBuildToken: string;
   /** Work a door starts after its answer (the same answer time whatever the work finds: after-response.ts). */
   afterResponse: AfterResponse;
+  /** The payment providers by method (PAYMENT_CARD, …; docs/decisions/025-commerce.md). */
+  payments: PaymentProviders;
   /** NODE_ENV: development and test reveal what production never shows (the outbox's undelivered codes and links). */
   environment: 'development' | 'production' | 'test';
 };

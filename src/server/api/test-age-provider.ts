@@ -16,12 +16,13 @@ import {
  * `{siteUrl}/backend/callback-age-verification/?sessionId=…`.
  */
 
-const escape = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const OUTCOMES: readonly TestAgeOutcome[] = ['pass', 'fail', 'cancel'];
 
-function page(title: string, body: string): string {
+/** A plain page of a built-in TEST provider (the age check's and the card payments'). */
+export function testProviderPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="da">
 <head>
@@ -57,11 +58,11 @@ export function testAgeProviderRoutes(provider: TestAgeProvider, secret: string,
       if (!session) {
         return reply
           .code(404)
-          .send(page('Ukendt session · Unknown session', '<p class="test">TEST</p><h1>Ukendt session</h1><p lang="en">Unknown session.</p>'));
+          .send(testProviderPage('Ukendt session · Unknown session', '<p class="test">TEST</p><h1>Ukendt session</h1><p lang="en">Unknown session.</p>'));
       }
       const action = `/test-age-provider/${encodeURIComponent(session.sessionId)}`;
       return reply.send(
-        page(
+        testProviderPage(
           'Aldersbekræftelse (TEST) · Age verification (TEST)',
           `<p class="test" role="note"><strong>TEST</strong> · TEST-udbyder: her bekræftes ingen alder, og resultatet venter på support. · <span lang="en">TEST provider: no age is checked here, and the result waits for support.</span></p>${
             options.production
@@ -70,7 +71,7 @@ export function testAgeProviderRoutes(provider: TestAgeProvider, secret: string,
           }
 <h1>Aldersbekræftelse <span lang="en">· Age verification</span></h1>
 <p>Vælg, hvad udbyderen skal svare. <span lang="en">Choose what the provider answers.</span></p>
-<form method="post" action="${escape(action)}">
+<form method="post" action="${escapeHtml(action)}">
 <button type="submit" name="outcome" value="pass">Bestået (over 18) · <span lang="en">Pass (over 18)</span></button>
 <button type="submit" name="outcome" value="fail">Ikke bestået (under 18) · <span lang="en">Fail (under 18)</span></button>
 <button type="submit" name="outcome" value="cancel">Annullér · <span lang="en">Cancel</span></button>

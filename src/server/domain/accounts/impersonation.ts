@@ -53,6 +53,8 @@ export const SENSITIVE_WHILE_IMPERSONATING = [
   'verification.age_check',
   'appeal.submit',
   'account.export',
+  // A purchase spends the advertiser's own money (docs/decisions/025-commerce.md).
+  'order.buy',
 ] as const;
 export type SensitiveAction = (typeof SENSITIVE_WHILE_IMPERSONATING)[number];
 

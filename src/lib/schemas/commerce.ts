@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+
+/**
+ * The advertiser's commerce calls (spec §7 Commerce; docs/decisions/025-commerce.md): buyproduct,
+ * cancelsubscription (ours), purchasehistory, purchaseitem, promotions; and the shapes of their answers.
+ * Amounts are integer øre, VAT included.
+ */
+
+const wholeNumber = (message: string) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
+    v.integer(message),
+    v.minValue(1, message),
+  );
+
+export const PAYMENT_METHODS = ['card', 'crypto', 'carrier'] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+
+/** buyproduct (POST, JSON): a product for the caller's own advert, paid by a method. */
+export const BuyProductSchema = v.object(
+  { ProductId: wholeNumber('required'), PaymentMethod: v.picklist(PAYMENT_METHODS, 'paymentMethod') },
+  'required',
+);
+export type BuyProductInput = v.InferOutput<typeof BuyProductSchema>;
+
+/** cancelsubscription (POST, JSON): stops a renewing membership's next charge. */
+export const CancelSubscriptionSchema = v.object({ Id: wholeNumber('required') }, 'required');
+
+/** purchaseitem (GET): one of the caller's orders. */
+export const PurchaseItemSchema = v.object({ Id: wholeNumber('required') }, 'required');
+
+/** purchasehistory (GET): the caller's orders, newest first, paged. */
+export const PurchaseHistorySchema = v.object(
+  {
+    Skip: v.optional(v.pipe(v.union([v.number('number'), v.pipe(v.string('number'), v.regex(/^\d{1,9}$/, 'number'), v.transform(Number))]), v.integer('number'), v.minValue(0, 'range')), 0),
+    Take: v.optional(v.pipe(wholeNumber('number'), v.maxValue(100, 'range')), 20),
+  },
+  'required',
+);
+
+/** promotions (GET): the products of a type (1 Membership, 2 FrontpageBoost, 3 SearchBoost). */
+export const PromotionsSchema = v.object({ TypeId: v.pipe(wholeNumber('required'), v.maxValue(3, 'range')) }, 'required');
+
+/** Why a buy is refused with 409 (the screens word it; `advertNotActive` sends the buyer to the buy page). */
+export type BuyRefusal = 'advertNotActive' | 'productRetired' | 'methodUnavailable' | 'alreadyOpen';
+
+/** What the browser does next after buyproduct: go to the provider's page, or post a form to it. */
+export type BuyProductAnswer = {
+  orderId: number;
+  referenceId: string;
+  expiresAt: string;
+  next: { kind: 'redirect'; url: string } | { kind: 'form'; action: string; fields: Record<string, string> };
+};
+
+/** One order as its buyer sees it. status: 0 Created, 6 Pending, 1 Paid, 2 Failed, 3 Expired, 4 Refunded, 5 ChargedBack. */
+export type OrderView = {
+  id: number;
+  referenceId: string | null;
+  productId: number | null;
+  productType: number;
+  productDescription: string;
+  days: number;
+  totalPriceOre: number;
+  vatOre: number;
+  currency: string;
+  status: number;
+  statusName: 'Created' | 'Pending' | 'Paid' | 'Failed' | 'Expired' | 'Refunded' | 'ChargedBack';
+  paymentMethod: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  subscriptionId: number | null;
+  /** The receipt and any credit note (numbers), for the receipt screens. */
+  documents: { id: number; kind: string; number: number }[];
+};
+
+export type ProductOffer = { id: number; code: string; type: number; name: string; days: number; priceOre: number; vatOre: number; recurring: boolean };
+
+/** promotions: what can be bought of a type, and what runs now. */
+export type PromotionsAnswer = {
+  typeId: number;
+  products: ProductOffer[];
+  /** The running period of that type (membership: the expiration; boosts: the boost's end), or null. */
+  runningUntil: string | null;
+  /** Whether a boost may be bought now (an Active advert whose expiration is in the future); memberships always. */
+  allowed: boolean;
+  /** The advertiser's renewing membership, if any (cancel stops its next charge). */
+  subscription: { id: number; status: number; nextChargeOn: string | null } | null;
+};

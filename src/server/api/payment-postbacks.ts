@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PaymentProvider } from '../adapters/types.ts';
+import { SYSTEM } from '../domain/context.ts';
+import { applyPaymentEvent } from '../domain/commerce/apply-payment-event.ts';
+import { contextFor, noStore, type ApiDeps } from './http.ts';
+
+/**
+ * The payment providers' postbacks (docs/decisions/025-commerce.md, docs/security.md): server-to-server
+ * calls outside the advertiser's session, authenticated by the provider's signature (each provider checks
+ * its own), every one going through `applyPaymentEvent`. Accepted events and copies of them are answered
+ * as the provider expects (card: plain `OK`), so it stops sending; refused ones (a bad signature, an
+ * unknown reference, a wrong amount or currency, a test reference in live mode) get a 400 without detail,
+ * are stored raw and logged with the reason only (no personal data: the URL is logged redacted).
+ *
+ * - GET /api/backend/cardbillingpostback (spec §7: SaleId, Type, NextChargeOn, ReferenceId, TruncatedPAN,
+ *   Event, TransactionId): the card provider's. A GET, so the cross-site guard (which looks at
+ *   state-changing methods) does not apply; the signature is the only authority.
+ */
+export function paymentPostbackRoutes(deps: ApiDeps) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const commerce = { messaging: deps.messaging, providers: deps.payments, siteUrl: deps.siteUrl };
+
+    const handle = async (request: FastifyRequest, reply: FastifyReply, provider: PaymentProvider | null) => {
+      noStore(reply);
+      if (!provider) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+      const queryAt = request.url.indexOf('?');
+      const result = await applyPaymentEvent(contextFor(deps, request, SYSTEM), commerce, provider, {
+        method: request.method === 'POST' ? 'POST' : 'GET',
+        query: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
+        headers: request.headers,
+        body: typeof request.body === 'string' ? request.body : '',
+      });
+      if (!result.accepted) {
+        request.log.warn({ provider: provider.name, reason: result.reason }, 'payment postback refused');
+        return reply.code(400).type('text/plain; charset=utf-8').send('Refused');
+      }
+      if (result.afterCommitError) {
+        request.log.error({ err: result.afterCommitError, orderId: result.orderId ?? null }, 'payment postback applied, but publishing or telling the advertiser failed');
+      }
+      request.log.info({ provider: provider.name, outcome: result.outcome, orderId: result.orderId ?? null, reason: result.reason }, 'payment postback');
+      const answer = provider.postbackAnswer;
+      return reply.code(answer.status).type(answer.contentType).send(answer.body);
+    };
+
+    app.get('/cardbillingpostback', { config: { rateLimit: { max: 3000, timeWindow: '1 minute' } } }, async (request, reply) =>
+      handle(request, reply, deps.payments.byMethod('card')),
+    );
+  };
+}

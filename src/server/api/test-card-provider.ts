@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatDkk } from '#lib/format.ts';
+import type { TestCardOutcome, TestCardProvider, TestCardSaleAction, TestCardSession } from '../adapters/payments/test-card-provider.ts';
+import { escapeHtml, testProviderPage } from './test-age-provider.ts';
+
+/**
+ * /test-payments/card/{sessionId}: the hosted page of the built-in TEST card provider (registered only with
+ * PAYMENT_CARD=test), plain server-rendered HTML that says clearly it is a TEST and no money moves.
+ * Approve / Decline / Abandon record the outcome, send the signed postback (approve: the sale; decline: a
+ * decline; abandon: none) before the buyer returns (default), right after, after a delay, or never, once
+ * or twice, and send the buyer back to the callback screen. For an approved sale, the page then offers a
+ * rebill, a cancellation, an expiry, a refund (credit) and a chargeback, each sent as the provider's postback.
+ */
+
+const OUTCOMES: readonly TestCardOutcome[] = ['approve', 'decline', 'abandon'];
+const ACTIONS: readonly TestCardSaleAction[] = ['rebill', 'cancel', 'expiry', 'credit', 'chargeback'];
+const TIMINGS = ['before-return', 'after-return', 'delayed', 'never'] as const;
+type Timing = (typeof TIMINGS)[number];
+
+const TEST_NOTE = `<p class="test" role="note"><strong>TEST</strong> · Testbetaling: her flyttes ingen penge. · <span lang="en">TEST payment provider: no money moves here.</span></p>`;
+const PRODUCTION_NOTE = `<p class="test" role="alert" data-production-test>Denne installation kører i produktion med test-udbydere slået til (ALLOW_TEST_PROVIDERS). · <span lang="en">This installation runs in production with test providers allowed (ALLOW_TEST_PROVIDERS). A TEST-PAY reference never credits anything while a live card provider is configured.</span></p>`;
+
+function salePanel(action: string, session: TestCardSession): string {
+  if (session.state !== 'approved') return '';
+  const buttons = ACTIONS.map((name) => `<button type="submit" name="action" value="${name}">${name}</button>`).join('\n');
+  return `<h2>Sale ${escapeHtml(session.saleId ?? '')}</h2>
+<p>Charges: ${session.transactionIds.length}${session.nextChargeOn ? ` · next charge ${session.nextChargeOn.toISOString().slice(0, 10)}` : ''}${session.cancelled ? ' · cancelled' : ''}</p>
+<form method="post" action="${escapeHtml(`${action}/sale`)}">
+${buttons}
+<label><input type="checkbox" name="twice" value="1"> send twice</label>
+</form>`;
+}
+
+function sessionPage(session: TestCardSession, production: boolean): string {
+  const action = `/test-payments/card/${encodeURIComponent(session.sessionId)}`;
+  const request = session.request;
+  const decided = session.state !== 'open';
+  const timing = TIMINGS.map((name) => `<option value="${name}">${name}</option>`).join('');
+  return testProviderPage(
+    'Kortbetaling (TEST) · Card payment (TEST)',
+    `${TEST_NOTE}${production ? `\n${PRODUCTION_NOTE}` : ''}
+<h1>Kortbetaling <span lang="en">· Card payment</span> (TEST)</h1>
+<p>${escapeHtml(request.description)} · <strong>${escapeHtml(formatDkk(request.amountOre))}</strong>${request.recurringDays ? ` · fornyes hver ${request.recurringDays}. dag / renews every ${request.recurringDays} days` : ''}</p>
+<p>Reference: <code>${escapeHtml(request.reference)}</code> · state: <strong data-state="${session.state}">${session.state}</strong></p>
+${
+  decided
+    ? ''
+    : `<form method="post" action="${escapeHtml(action)}">
+<p><label>Postback <select name="timing">${timing}</select></label>
+<label>delay (s) <input name="delaySeconds" type="number" min="1" max="600" value="10"></label>
+<label><input type="checkbox" name="twice" value="1"> send twice</label></p>
+<button type="submit" name="outcome" value="approve">Godkend · <span lang="en">Approve</span></button>
+<button type="submit" name="outcome" value="decline">Afvis · <span lang="en">Decline</span></button>
+<button type="submit" name="outcome" value="abandon">Afbryd · <span lang="en">Abandon</span></button>
+</form>`
+}
+${salePanel(action, session)}`,
+  );
+}
+
+export function testCardProviderRoutes(provider: TestCardProvider, options: { production: boolean }) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    const timers = new Set<NodeJS.Timeout>();
+    app.addHook('onClose', async () => {
+      for (const timer of timers) clearTimeout(timer);
+    });
+
+    /** Sends a postback once or twice at the same moment; a refusal is logged (without the query). */
+    const send = async (query: string, twice: boolean): Promise<number[]> => {
+      const statuses = await Promise.all(Array.from({ length: twice ? 2 : 1 }, () => provider.sendPostback(query)));
+      if (statuses.some((status) => status !== 200)) app.log.warn({ statuses }, 'the test card provider postback was not accepted');
+      return statuses;
+    };
+    const sendLater = (query: string, twice: boolean, delayMs: number) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        send(query, twice).catch((error: unknown) => app.log.warn({ err: error }, 'the test card provider could not send a postback'));
+      }, delayMs);
+      timers.add(timer);
+    };
+    const text = (reply: FastifyReply, status: number, message: string) =>
+      reply.code(status).type('text/plain; charset=utf-8').send(message);
+
+    app.get('/:sessionId', async (request, reply) => {
+      const session = provider.findSession((request.params as { sessionId: string }).sessionId);
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      if (!session) return reply.code(404).send(testProviderPage('Ukendt betaling · Unknown payment', `${TEST_NOTE}<h1>Ukendt betaling</h1><p lang="en">Unknown payment.</p>`));
+      return reply.send(sessionPage(session, options.production));
+    });
+
+    app.post('/:sessionId', async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, string | undefined>;
+      const outcome = body['outcome'] as TestCardOutcome;
+      const timing = (body['timing'] ?? 'before-return') as Timing;
+      if (!OUTCOMES.includes(outcome)) return text(reply, 400, 'outcome must be approve, decline or abandon');
+      if (!TIMINGS.includes(timing)) return text(reply, 400, `timing must be one of ${TIMINGS.join(', ')}`);
+      const delaySeconds = Math.min(600, Math.max(1, Number.parseInt(body['delaySeconds'] ?? '10', 10) || 10));
+      const twice = body['twice'] === '1';
+      const open = provider.findSession((request.params as { sessionId: string }).sessionId);
+      if (!open) return text(reply, 404, 'Unknown payment');
+      const firstDecision = open.state === 'open';
+      const session = provider.decide(open.sessionId, outcome)!;
+      const query = firstDecision ? provider.decisionPostback(session) : null;
+      if (query && timing === 'before-return') await send(query, twice);
+      if (query && timing === 'after-return') sendLater(query, twice, 0);
+      if (query && timing === 'delayed') sendLater(query, twice, delaySeconds * 1000);
+      return reply.redirect(provider.returnUrlOf(session), 303);
+    });
+
+    app.post('/:sessionId/sale', async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, string | undefined>;
+      const action = body['action'] as TestCardSaleAction;
+      if (!ACTIONS.includes(action)) return text(reply, 400, `action must be one of ${ACTIONS.join(', ')}`);
+      const session = provider.findSession((request.params as { sessionId: string }).sessionId);
+      if (!session) return text(reply, 404, 'Unknown payment');
+      if (session.state !== 'approved') return text(reply, 409, 'Only an approved sale has later events');
+      const statuses = await send(provider.salePostback(session, action), body['twice'] === '1');
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      return reply.send(
+        testProviderPage(
+          'Kortbetaling (TEST) · Card payment (TEST)',
+          `${TEST_NOTE}<p>Postback <strong>${action}</strong> sent: <span data-statuses="${statuses.join(',')}">${statuses.join(', ')}</span></p>${salePanel(`/test-payments/card/${encodeURIComponent(session.sessionId)}`, session)}`,
+        ),
+      );
+    });
+  };
+}

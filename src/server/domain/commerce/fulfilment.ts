@@ -1,0 +1,97 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { adverts, orders, promotions, type Advert } from '../../db/schema.ts';
+import { PRODUCT_TYPE } from './order-status.ts';
+
+/**
+ * What a paid order gives and what a refund takes back (docs/decisions/025-commerce.md), inside the
+ * transaction that moves the order. The arithmetic is in pure functions (unit-tested); the writes lock the
+ * advert row so a holiday or another order cannot interleave.
+ */
+
+const DAY = 86_400_000;
+
+/** The advert's clock an order of this product type moves. */
+export type ClockColumn = 'expirationDate' | 'frontPageBoostUntil' | 'searchBoostUntil';
+
+export function clockOf(productType: number): ClockColumn {
+  if (productType === PRODUCT_TYPE.FrontpageBoost) return 'frontPageBoostUntil';
+  if (productType === PRODUCT_TYPE.SearchBoost) return 'searchBoostUntil';
+  return 'expirationDate';
+}
+
+const later = (...dates: (Date | null | undefined)[]): Date =>
+  new Date(Math.max(...dates.filter((date): date is Date => date instanceof Date).map((date) => date.getTime())));
+
+/**
+ * The period an order of `days` buys: from the later of now and the running period of the same kind (a
+ * membership from the current expiry, a boost from the end of a running boost), and never before a
+ * running holiday ends (decision 011: the holiday's days are given back, so what is bought during one
+ * starts when the advertiser is back).
+ */
+export function periodOf(input: { days: number; now: Date; runningUntil: Date | null; holidayUntil: Date | null }): { start: Date; end: Date } {
+  const start = later(input.now, input.runningUntil, input.holidayUntil);
+  return { start, end: new Date(start.getTime() + input.days * DAY) };
+}
+
+/**
+ * What a refund or chargeback takes back: the part of the order's period not yet used (all of it when it
+ * has not started, none when it is over). The clock moves back by that much, never to before now.
+ */
+export function takenBackOf(input: { periodStart: Date | null; periodEnd: Date | null; now: Date; clock: Date | null }): { unusedMs: number; clock: Date | null } {
+  if (!input.periodStart || !input.periodEnd || !input.clock) return { unusedMs: 0, clock: input.clock };
+  const unusedMs = Math.max(0, input.periodEnd.getTime() - Math.max(input.now.getTime(), input.periodStart.getTime()));
+  if (unusedMs === 0) return { unusedMs, clock: input.clock };
+  const moved = input.clock.getTime() - unusedMs;
+  return { unusedMs, clock: new Date(Math.max(moved, Math.min(input.now.getTime(), input.clock.getTime()))) };
+}
+
+async function lockAdvert(tx: Db, advertId: number): Promise<Advert> {
+  const [advert] = await tx.select().from(adverts).where(eq(adverts.id, advertId)).for('update');
+  if (!advert) throw new Error(`order's advert ${advertId} is missing`);
+  return advert;
+}
+
+export type Fulfilment = { advertId: number; column: ClockColumn; before: Date | null; after: Date; start: Date; end: Date };
+
+/** Gives a paid order its period: the advert's clock, a promotions row, and the order's period and fulfilled_at. */
+export async function fulfilOrder(
+  tx: Db,
+  order: { id: number; advertId: number | null; productType: number; days: number },
+  now: Date,
+): Promise<Fulfilment | null> {
+  if (order.advertId === null) return null;
+  const advert = await lockAdvert(tx, order.advertId);
+  const column = clockOf(order.productType);
+  const { start, end } = periodOf({ days: order.days, now, runningUntil: advert[column], holidayUntil: advert.holidayUntil });
+  await tx.update(adverts).set({ [column]: end, updatedAt: now }).where(eq(adverts.id, advert.id));
+  await tx.insert(promotions).values({ advertId: advert.id, orderId: order.id, type: order.productType, startsAt: start, endsAt: end, createdAt: now });
+  await tx.update(orders).set({ periodStart: start, periodEnd: end, fulfilledAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+  return { advertId: advert.id, column, before: advert[column], after: end, start, end };
+}
+
+export type TakeBack = { advertId: number; column: ClockColumn; before: Date | null; after: Date | null; unusedMs: number };
+
+/**
+ * A refunded or charged-back order stops giving time: the advert's clock moves back by the unused part of
+ * the order's period, and its promotion ends now (or never started).
+ */
+export async function takeBackOrder(
+  tx: Db,
+  order: { id: number; advertId: number | null; productType: number; periodStart: Date | null; periodEnd: Date | null },
+  now: Date,
+): Promise<TakeBack | null> {
+  if (order.advertId === null) return null;
+  const advert = await lockAdvert(tx, order.advertId);
+  const column = clockOf(order.productType);
+  const { unusedMs, clock } = takenBackOf({ periodStart: order.periodStart, periodEnd: order.periodEnd, now, clock: advert[column] });
+  if (unusedMs > 0) {
+    await tx.update(adverts).set({ [column]: clock, updatedAt: now }).where(eq(adverts.id, advert.id));
+    const [promotion] = await tx.select().from(promotions).where(and(eq(promotions.orderId, order.id), eq(promotions.advertId, advert.id)));
+    if (promotion) {
+      const endsAt = promotion.startsAt > now ? promotion.startsAt : now < promotion.endsAt ? now : promotion.endsAt;
+      await tx.update(promotions).set({ endsAt }).where(eq(promotions.id, promotion.id));
+    }
+  }
+  return { advertId: advert.id, column, before: advert[column], after: clock, unusedMs };
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderEvents, orders, salesDocuments } from '../../db/schema.ts';
+import { canMoveOrder, type OrderMover, type OrderStatus } from './order-status.ts';
+import { issueSalesDocument, lineOf, type SalesDocumentRow } from './sales-documents.ts';
+
+/** The order rows every commerce operation shares: references, the one way a status moves, documents. */
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Our reference sent to the provider: 'PAY-…' for live providers, 'TEST-PAY-…' for test providers. */
+export function newReference(test: boolean): string {
+  return `${test ? 'TEST-PAY-' : 'PAY-'}${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').toUpperCase()}`;
+}
+
+export const isTestReference = (reference: string | null | undefined) => (reference ?? '').startsWith('TEST-PAY-');
+
+/** Locks an order row for the rest of the transaction (SELECT … FOR UPDATE). */
+export async function lockOrder(tx: Db, where: SQL | undefined): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(where).orderBy(desc(orders.id)).limit(1).for('update');
+  return row ?? null;
+}
+
+/**
+ * THE one way an order's status moves (docs/decisions/025-commerce.md): only along ORDER_TRANSITIONS for
+ * that mover, with an order_events row; call it inside the transaction that locked the order.
+ */
+export async function moveOrder(
+  tx: Db,
+  order: OrderRow,
+  to: OrderStatus,
+  by: { mover: OrderMover; actorId?: number | null; paymentEventId?: number | null; reason?: string | null; now: Date },
+  set: Partial<OrderRow> = {},
+): Promise<OrderRow> {
+  if (!canMoveOrder(order.status, to, by.mover)) throw new Error(`order ${order.id}: ${order.status} → ${to} is not a move for ${by.mover}`);
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...set, status: to, updatedAt: by.now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    actorType: by.mover,
+    actorId: by.actorId ?? null,
+    paymentEventId: by.paymentEventId ?? null,
+    reason: by.reason ?? null,
+    createdAt: by.now,
+  });
+  return updated!;
+}
+
+/** The first line of every order's history: made by the buyer (buyproduct) or by the provider (a rebill). */
+export async function recordOrderCreated(
+  tx: Db,
+  order: OrderRow,
+  by: { actorType: 'advertiser' | 'provider'; actorId?: number | null; reason?: string | null; now: Date },
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: order.status,
+    actorType: by.actorType,
+    actorId: by.actorId ?? null,
+    reason: by.reason ?? null,
+    createdAt: by.now,
+  });
+}
+
+/** A note on an order's history that is not a move (a flagged payment): from and to are the same status. */
+export async function noteOrder(tx: Db, order: OrderRow, by: { mover: OrderMover; paymentEventId?: number | null; reason: string; now: Date }): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actorType: by.mover,
+    paymentEventId: by.paymentEventId ?? null,
+    reason: by.reason,
+    createdAt: by.now,
+  });
+}
+
+/** The receipt of a paid order: one line, the period bought, net and VAT split exactly. */
+export function issueReceipt(tx: Db, order: OrderRow, now: Date): Promise<SalesDocumentRow> {
+  return issueSalesDocument(tx, {
+    kind: 'receipt',
+    orderId: order.id,
+    locale: order.locale,
+    lines: [lineOf(order.productDescription, order.totalPriceOre, { start: order.periodStart, end: order.periodEnd })],
+    now,
+  });
+}
+
+/** The credit note of a refund or chargeback: the receipt's amounts, referring to it. */
+export async function issueCreditNote(tx: Db, order: OrderRow, reason: string, now: Date): Promise<SalesDocumentRow> {
+  const [receipt] = await tx
+    .select({ id: salesDocuments.id })
+    .from(salesDocuments)
+    .where(and(eq(salesDocuments.orderId, order.id), eq(salesDocuments.kind, 'receipt')))
+    .orderBy(desc(salesDocuments.id))
+    .limit(1);
+  return issueSalesDocument(tx, {
+    kind: 'credit_note',
+    orderId: order.id,
+    refersTo: receipt?.id ?? null,
+    locale: order.locale,
+    lines: [lineOf(order.productDescription, order.totalPriceOre, { start: order.periodStart, end: order.periodEnd })],
+    reason,
+    now,
+  });
+}
