@@ -67,7 +67,7 @@ describe('orderstatus (support)', () => {
     const [advert] = await server.db.select({ expirationDate: adverts.expirationDate }).from(adverts).where(eq(adverts.id, owner.id));
     expect(advert!.expirationDate!.getTime()).toBeLessThan(paid.order.periodEnd!.getTime() - 19 * DAY);
 
-    const [audit] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.refund'), eq(auditLog.targetId, paid.order.id)));
+    const [audit] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.refund'), eq(auditLog.targetId, String(paid.order.id))));
     expect(audit).toMatchObject({ actorType: 'support', actorId: supportUser.id, reason: 'Kunden fortrød købet inden for 14 dage.' });
 
     const notices = await server.db.select().from(notifications).where(eq(notifications.accountId, owner.accountId));
@@ -94,7 +94,7 @@ describe('orderstatus (support)', () => {
     expect(await response.json()).toMatchObject({ status: ORDER_STATUS.ChargedBack });
     const [creditNote] = await server.db.select().from(salesDocuments).where(and(eq(salesDocuments.orderId, paid.order.id), eq(salesDocuments.kind, 'credit_note')));
     expect(creditNote).toMatchObject({ locale: 'en', refersTo: paid.receipt.id, reason: 'The bank reported a chargeback by letter.' });
-    const [audit] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.chargeback'), eq(auditLog.targetId, paid.order.id)));
+    const [audit] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.chargeback'), eq(auditLog.targetId, String(paid.order.id))));
     expect(audit).toBeDefined();
   });
 
