@@ -10,7 +10,7 @@ import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { deleteStaleTempPictures } from './domain/media/pictures.ts';
 import { seedReference } from './db/seed/seed-reference.ts';
 import { isSeeded, seedDemo } from './db/seed/seed-demo.ts';
-import { issueDemoReceipts } from './domain/commerce/demo-documents.ts';
+import { issueDemoReceipts, refundDemoOrder } from './domain/commerce/demo-documents.ts';
 import type { DomainEvent, DomainEvents } from './domain/context.ts';
 import { SYSTEM } from './domain/context.ts';
 import { ensureBootstrapAdmin, type BootstrapResult } from './domain/support-users/save-support-user.ts';
@@ -77,7 +77,8 @@ export async function prepareDatabase(
       const started = Date.now();
       const result = await seedDemo(database.db, { mediaDir: config.paths.media, adverts: config.seedDemoAdverts });
       const receipts = await issueDemoReceipts(database.db, { limit: DEMO_RECEIPTS });
-      log.info({ ...result, receipts, ms: Date.now() - started }, 'demo content seeded');
+      const refunded = await refundDemoOrder(database.db);
+      log.info({ ...result, receipts, refunded, ms: Date.now() - started }, 'demo content seeded');
     }
   }
   // The search index: whatever is missing or due (all of it after a seed) is brought up to date.

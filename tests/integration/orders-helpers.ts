@@ -37,15 +37,8 @@ export async function productIdOf(server: TestServer, code: string): Promise<num
   return row!.id;
 }
 
-/** A renewing card membership (the reference seed sells none yet): 30 days at 499 DKK. */
-export async function recurringProductId(server: TestServer): Promise<number> {
-  const [row] = await server.db
-    .insert(products)
-    .values({ code: 'membership-30-renewing', type: 1, nameDa: 'Annonce i 30 dage, fornyes', nameEn: 'Advert for 30 days, renewing', days: 30, priceOre: 49_900, recurring: true })
-    .onConflictDoNothing()
-    .returning({ id: products.id });
-  return row?.id ?? productIdOf(server, 'membership-30-renewing');
-}
+/** The renewing card membership of the reference products: 30 days at 499 DKK. */
+export const recurringProductId = (server: TestServer): Promise<number> => productIdOf(server, 'membership-30-recurring');
 
 /** buyproduct over HTTP (200 expected). */
 export async function buy(server: TestServer, who: Advertiser, productId: number, method = 'card'): Promise<BuyProductAnswer> {

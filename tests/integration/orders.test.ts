@@ -271,7 +271,11 @@ describe('reads of the own orders', () => {
     const answer = await backendApi(server, 'promotions', owner.cookie, { query: { TypeId: 1 } });
     expect(answer.status).toBe(200);
     const offer = answer.body as PromotionsAnswer;
-    expect(offer.products.map((p) => p.code)).toEqual(['membership-30', 'membership-90']);
+    expect(offer.products.map((p) => [p.code, p.recurring])).toEqual([
+      ['membership-30', false],
+      ['membership-90', false],
+      ['membership-30-recurring', true],
+    ]);
     expect(offer.products[0]).toMatchObject({ priceOre: 49_900, vatOre: 9_980, name: 'Annonce i 30 dage' });
     expect(offer.allowed).toBe(true);
     near(offer.runningUntil, Date.now() + 60 * DAY);

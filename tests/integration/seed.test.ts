@@ -1,7 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type DatabaseHandle, type Db } from '#server/db/client.ts';
@@ -11,6 +11,7 @@ import {
   advertServices,
   cities,
   landingPages,
+  orders,
   languages,
   nationalities,
   pictures,
@@ -19,13 +20,15 @@ import {
   salesDocuments,
   services,
   siteSettings,
+  subscriptions,
   type MediaVariant,
 } from '#server/db/schema.ts';
 import { isSeeded, seedDemo } from '#server/db/seed/seed-demo.ts';
-import { issueDemoReceipts } from '#server/domain/commerce/demo-documents.ts';
+import { issueDemoReceipts, refundDemoOrder } from '#server/domain/commerce/demo-documents.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
 
 const SITE_URL = 'http://localhost:4321';
+const DAY = 86_400_000;
 
 async function freshDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ pgliteDir: 'memory://' });
@@ -95,7 +98,9 @@ describe('seeding', () => {
       [1, 90, 119_900],
       [2, 7, 19_900],
       [3, 7, 14_900],
+      [1, 30, 49_900],
     ]);
+    expect(rows.at(-1)).toMatchObject({ code: 'membership-30-recurring', recurring: true });
   });
 
   it('is idempotent for reference data', async () => {
@@ -211,6 +216,36 @@ describe('seeding', () => {
     expect(await issueDemoReceipts(handle.db, { limit: 2 })).toBe(2);
     const [after] = await handle.db.select({ n: count() }).from(salesDocuments);
     expect(after?.n).toBe(7);
+  });
+
+  it('shows packages running out within 3 days and run out, a renewing membership, and a refund with its credit note', async () => {
+    const now = Date.now();
+    const approved = await handle.db.select({ id: adverts.id, expirationDate: adverts.expirationDate, status: adverts.status }).from(adverts).where(isNotNull(adverts.approvedAt));
+    const soon = approved.filter((a) => a.expirationDate && a.expirationDate.getTime() > now && a.expirationDate.getTime() <= now + 3 * DAY);
+    const expired = approved.filter((a) => a.expirationDate && a.expirationDate.getTime() < now);
+    expect(soon.length).toBeGreaterThanOrEqual(1);
+    expect(expired.length).toBeGreaterThanOrEqual(1);
+
+    const renewing = await handle.db
+      .select({ subscription: subscriptions, order: orders, product: products })
+      .from(subscriptions)
+      .innerJoin(orders, eq(orders.subscriptionId, subscriptions.id))
+      .innerJoin(products, eq(products.id, subscriptions.productId));
+    expect(renewing).toHaveLength(1);
+    const [{ subscription, order, product }] = renewing as [(typeof renewing)[number]];
+    expect(subscription.status).toBe(0);
+    expect(product).toMatchObject({ code: 'membership-30-recurring', recurring: true });
+    expect(subscription.nextChargeOn!.getTime()).toBeGreaterThan(now + 3 * DAY);
+    expect(subscription.nextChargeOn!.getTime()).toBeLessThan(now + 5 * DAY);
+    expect(order).toMatchObject({ status: 1, advertId: subscription.advertId });
+
+    expect(await refundDemoOrder(handle.db)).toBe(true);
+    expect(await refundDemoOrder(handle.db)).toBe(false);
+    const [refunded] = await handle.db.select().from(orders).where(eq(orders.status, 4));
+    expect(refunded!.referenceId).toMatch(/^TEST-PAY-DEMO-\d+-R$/);
+    const documents = await handle.db.select().from(salesDocuments).where(eq(salesDocuments.orderId, refunded!.id)).orderBy(asc(salesDocuments.number));
+    expect(documents.map((d) => d.kind)).toEqual(['receipt', 'credit_note']);
+    expect(documents[1]).toMatchObject({ refersTo: documents[0]!.id, totalOre: documents[0]!.totalOre });
   });
 
   it('does nothing when run a second time', async () => {

@@ -88,7 +88,7 @@ describe('the first sale and rebills', () => {
     const all = await ordersOfAccount(server, who.accountId);
     expect(all).toHaveLength(2);
     const rebill = all[1]!;
-    expect(rebill).toMatchObject({ status: ORDER_STATUS.Paid, subscriptionId: subscription.id, totalPriceOre: 49_900, productDescription: 'Annonce i 30 dage, fornyes' });
+    expect(rebill).toMatchObject({ status: ORDER_STATUS.Paid, subscriptionId: subscription.id, totalPriceOre: 49_900, productDescription: 'Annonce i 30 dage, fornyes automatisk' });
     expect(rebill.referenceId).toMatch(/^TEST-PAY-/);
     expect(rebill.periodStart).toEqual(before);
     expect((await expirationOf(who)).getTime()).toBe(before.getTime() + 30 * DAY);

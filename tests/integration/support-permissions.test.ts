@@ -182,6 +182,13 @@ const table: Row[] = [
   ...(['ordersvatcsv', 'orderdocumentscsv'] as const).map(
     (name): Row => ({ call: name, method: 'GET', path: `/api/support/${name}`, query: { From: '2026-01-01', To: '2026-01-31' }, expected: cells(401, 200, 403, 403, 403) }),
   ),
+  {
+    call: 'orderstatus',
+    method: 'POST',
+    path: '/api/support/orderstatus',
+    body: () => ({ Id: NO_SUCH_ID, Status: 'refunded', Reason: 'Tabeltest.' }),
+    expected: cells(401, 404, 403, 403, 403),
+  },
   { call: 'products', method: 'GET', path: '/api/support/products', expected: cells(401, 403, 403, 200, 403) },
   {
     call: 'product',

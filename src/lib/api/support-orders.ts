@@ -1,7 +1,7 @@
 /** Calls of support's orders screens (/api/support/orders …) made from the browser, and the download addresses. */
 import { createApiClient, type ClientOptions } from './client.ts';
 import type { Paged } from './support.ts';
-import type { SupportOrderDetail, SupportOrderItem } from '../schemas/orders.ts';
+import type { OrderStatusChangeInput, SupportOrderDetail, SupportOrderItem } from '../schemas/orders.ts';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -24,6 +24,8 @@ export function createSupportOrdersApi(options: ClientOptions = {}) {
   return {
     orders: (query: SupportOrdersQuery, signal?: AbortSignal) => client.get<Paged<SupportOrderItem>>('orders', { searchParams: query, ...withSignal(signal) }),
     order: (id: number, signal?: AbortSignal) => client.get<SupportOrderDetail>('order', { searchParams: { Id: id }, ...withSignal(signal) }),
+    /** orderstatus: Paid → refunded or charged back with a reason; the order as it is now. */
+    changeStatus: (body: OrderStatusChangeInput) => client.post<SupportOrderDetail>('orderstatus', { json: body }),
   };
 }
 

@@ -88,6 +88,23 @@ export function kronerToOre(value: string): number | null {
 /** order (support), orderdocument (support): one by id; a document in the other language with Locale. */
 export const SupportOrderIdSchema = v.object({ Id: wholeNumber('required'), Locale: locale }, 'required');
 
+/**
+ * orderstatus (support): Paid → refunded or charged back (the moves ORDER_TRANSITIONS gives support), with
+ * the reason in support's words (on the order's history, the credit note and the audit). Refunded: the money
+ * went back; charged back: the buyer's bank took it back.
+ */
+export const ORDER_STATUS_CHANGES = ['refunded', 'chargedBack'] as const;
+export type OrderStatusChange = (typeof ORDER_STATUS_CHANGES)[number];
+export const OrderStatusChangeSchema = v.object(
+  {
+    Id: wholeNumber('required'),
+    Status: v.picklist(ORDER_STATUS_CHANGES, 'required'),
+    Reason: text(2000),
+  },
+  'required',
+);
+export type OrderStatusChangeInput = v.InferOutput<typeof OrderStatusChangeSchema>;
+
 /** The bookkeeper's CSV files: a period of days (From, To, both included, To not before From). */
 export const BookkeepingPeriodSchema = v.object({ From: day, To: day }, 'required');
 export type BookkeepingPeriodInput = v.InferOutput<typeof BookkeepingPeriodSchema>;

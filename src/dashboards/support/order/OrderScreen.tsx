@@ -1,10 +1,10 @@
 /**
  * /support/orders/{id}/ (Support): one order (GET order) with what was bought, for how much and how it
  * was paid, its status changes, the payment provider's messages as they were received (raw), and its
- * sales documents with their PDFs (GET orderdocument). The status change (refund with a reason) belongs to
- * the order core's `changeOrderStatus`; its place is marked below.
+ * sales documents with their PDFs (GET orderdocument), and the status change of a paid order (POST
+ * orderstatus: refunded or charged back with a reason; StatusChangeForm.tsx).
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { supportOrdersApi } from '#lib/api/support-orders.ts';
 import { formatDate, formatDateTime, formatDkk } from '#lib/format.ts';
@@ -17,6 +17,8 @@ import type { SupportScreenProps } from '../screen-props.ts';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { Table, cell } from '../advert/advert-sections.tsx';
 import { AppLink } from '../../shared/AppLink.tsx';
+import { FormNotice } from '../../../components/form/Field.tsx';
+import { StatusChange } from './StatusChangeForm.tsx';
 
 export default function OrderScreen({ params }: SupportScreenProps) {
   const id = params['id'] ?? '';
@@ -25,6 +27,7 @@ export default function OrderScreen({ params }: SupportScreenProps) {
 
 function OrderLoader({ id }: { id: string }) {
   const t = useAppT(supportI18n);
+  const [changed, setChanged] = useState<'changed' | 'alreadyChanged' | null>(null);
   const { state, reload } = useScreenData<SupportOrderDetail | 'notFound'>(itemLoader(id, (orderId, signal) => supportOrdersApi.order(orderId, signal)));
   const title = state.status === 'ready' && state.data !== 'notFound' ? t('order.title', { id: state.data.id }) : t('screens.order');
   return (
@@ -41,16 +44,15 @@ function OrderLoader({ id }: { id: string }) {
       {(order) => (
         <div className="mt-6 space-y-8">
           <OrderFacts t={t} order={order} />
-          {/*
-           * Status change (refund or chargeback with a reason: a credit note, the advertiser told, audited) goes
-           * here, calling the order core's changeOrderStatus through its support call, then reload().
-           */}
-          <section aria-labelledby="order-status-change" className="rounded-xl border border-dashed border-slate-300 bg-white p-5" data-testid="order-status-change">
-            <h2 id="order-status-change" className="text-lg font-semibold text-ink">
-              {t('order.statusChange.title')}
-            </h2>
-            <p className="mt-1 text-sm text-slate-700">{t('order.statusChange.text')}</p>
-          </section>
+          <FormNotice message={changed ? t(`order.statusChange.${changed}`) : null} tone={changed === 'changed' ? 'success' : 'error'} />
+          <StatusChange
+            t={t}
+            order={order}
+            onChanged={(how) => {
+              setChanged(how);
+              reload();
+            }}
+          />
           <Documents t={t} order={order} />
           <Events t={t} order={order} />
           <Postbacks t={t} order={order} />

@@ -43,6 +43,7 @@ import {
   searchKeywords,
   services,
   siteSettings,
+  subscriptions,
   supportUsers,
   verifications,
   type MediaVariant,
@@ -367,6 +368,8 @@ type Plan = {
   blacklist: { phone: string; note: string | null }[];
   pictureSvgs: string[];
   validated: boolean;
+  /** How the advert's package stands (shapePackages): running out within 3 days, run out, or renewing. */
+  packageState?: 'soon' | 'expired' | 'renewing';
   advertId?: number;
   accountId?: number;
 };
@@ -662,6 +665,8 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ adve
     });
   }
 
+  shapePackages(plans, now);
+
   let pictureCount = 0;
   await db.transaction(async (tx) => {
     const supportUserId = await ensureDemoSupportUser(tx);
@@ -795,6 +800,29 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ adve
   return { adverts: plans.length, pictures: pictureCount };
 }
 
+/** The demo's package states (issue 16): which plans' packages run out within 3 days, have run out, or renew. */
+const PACKAGE_STATES: Record<number, NonNullable<Plan['packageState']>> = { 3: 'soon', 8: 'expired', 11: 'soon', 13: 'expired' };
+
+/**
+ * Among the approved Active adverts without a boost (a boost needs a package running), by position and
+ * without a random draw (the rest of the demo stays as it was): the second one's membership renews in 4
+ * days, and of every 15 some run out within 3 days and some ran out 3–22 days ago.
+ */
+function shapePackages(plans: Plan[], now: number): void {
+  const candidates = plans.filter((p) => p.advert.status === 1 && p.advert.approvedAt && !p.advert.holidayUntil && !p.advert.frontPageBoostUntil && !p.advert.searchBoostUntil);
+  candidates.forEach((plan, index) => {
+    const state = index === 1 ? 'renewing' : PACKAGE_STATES[index % 15];
+    if (!state) return;
+    plan.packageState = state;
+    plan.advert.expirationDate =
+      state === 'renewing'
+        ? new Date(now + 4 * DAY)
+        : state === 'soon'
+          ? new Date(now + (1 + (index % 3)) * DAY - 3 * 3_600_000)
+          : new Date(now - (3 + (index % 20)) * DAY);
+  });
+}
+
 async function insertAll<T extends Parameters<Tx['insert']>[0]>(
   tx: Tx,
   table: T,
@@ -827,7 +855,10 @@ async function ensureDemoSupportUser(tx: Tx): Promise<number> {
 
 type ProductRow = typeof products.$inferSelect;
 
-/** A paid membership for every approved advert, and a boost order for each boosted one. */
+/**
+ * A paid membership for every approved advert (a renewing one, with its subscription, where the package
+ * renews), a boost order for each boosted one, and one old search promotion that demo-documents.ts refunds.
+ */
 async function seedOrders(tx: Tx, plans: Plan[], productByCode: Map<string, ProductRow>, now: number): Promise<void> {
   type PlannedOrder = { order: typeof orders.$inferInsert; promotion: Omit<typeof promotions.$inferInsert, 'orderId'> };
   const planned: PlannedOrder[] = [];
@@ -859,12 +890,41 @@ async function seedOrders(tx: Tx, plans: Plan[], productByCode: Map<string, Prod
       promotion: { advertId: plan.advertId as number, type: product.type, startsAt, endsAt, createdAt: paidAt },
     });
   };
+  let refunded = false;
   for (const plan of plans) {
     const expiration = plan.advert.expirationDate;
     if (!expiration || !plan.advert.approvedAt) continue;
     const remainingDays = (expiration.getTime() - now) / DAY;
-    const product = productByCode.get(remainingDays > 28 ? 'membership-90' : 'membership-30');
+    const renewing = plan.packageState === 'renewing';
+    const product = productByCode.get(renewing ? 'membership-30-recurring' : remainingDays > 28 ? 'membership-90' : 'membership-30');
     if (product) add(plan, product, new Date(expiration.getTime() - product.days * DAY), expiration, 'M');
+    if (renewing && product) {
+      // The card provider charges it again when the paid period ends (a renewal reminder goes out a few days before).
+      const [subscription] = await tx
+        .insert(subscriptions)
+        .values({
+          accountId: plan.accountId as number,
+          advertId: plan.advertId as number,
+          productId: product.id,
+          provider: 'cardbilling',
+          saleId: `TEST-SALE-DEMO-${plan.n}`,
+          status: 0,
+          nextChargeOn: expiration,
+          createdAt: new Date(expiration.getTime() - product.days * DAY),
+          updatedAt: new Date(expiration.getTime() - product.days * DAY),
+        })
+        .returning({ id: subscriptions.id });
+      planned.at(-1)!.order.subscriptionId = subscription!.id;
+    }
+    if (!refunded && plan.packageState === undefined && plan.advert.status === 1 && (plan.advert.createdAt as Date).getTime() < now - 100 * DAY) {
+      // A search promotion bought 100 days ago and refunded two days later (demo-documents.ts issues its
+      // receipt and credit note): the oldest demo order, so it always gets its receipt.
+      refunded = true;
+      const startsAt = new Date(now - 100 * DAY);
+      add(plan, productByCode.get('search-boost-7'), startsAt, new Date(startsAt.getTime() + 7 * DAY), 'R');
+      const last = planned.at(-1);
+      if (last?.order.referenceId?.endsWith('-R')) last.promotion.endsAt = new Date(startsAt.getTime() + 2 * DAY);
+    }
     const frontPage = plan.advert.frontPageBoostUntil;
     if (frontPage) add(plan, productByCode.get('frontpage-boost-7'), new Date(frontPage.getTime() - 7 * DAY), frontPage, 'F');
     const search = plan.advert.searchBoostUntil;

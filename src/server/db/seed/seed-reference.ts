@@ -30,6 +30,16 @@ export const referenceProducts = [
     days: 7,
     priceOre: 14_900,
   },
+  {
+    // A renewing membership (card only: the card provider charges it again every 30 days until cancelled).
+    code: 'membership-30-recurring',
+    type: 1,
+    nameDa: 'Annonce i 30 dage, fornyes automatisk',
+    nameEn: 'Advert for 30 days, renews automatically',
+    days: 30,
+    priceOre: 49_900,
+    recurring: true,
+  },
 ] as const;
 
 export async function seedReference(db: Db, options: SeedReferenceOptions): Promise<void> {
