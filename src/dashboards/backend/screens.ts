@@ -25,6 +25,9 @@ export const backendScreens: Partial<Record<BackendRoute, Screen>> = {
   videos: screen(() => import('./videos/VideosScreen.tsx')),
   verification: screen(() => import('./verification/VerificationScreen.tsx')),
   callbackAgeVerification: screen(() => import('./callback-age-verification/CallbackAgeVerificationScreen.tsx')),
+  buyAdvertPackage: screen(() => import('./commerce/BuyAdvertPackageScreen.tsx')),
+  callbackPayment: screen(() => import('./commerce/CallbackPaymentScreen.tsx')),
+  paymentReceipt: screen(() => import('./commerce/PaymentReceiptScreen.tsx')),
 };
 
 /**
