@@ -15,6 +15,7 @@ export const commerceApi = {
   buy: (productId: number, method: PaymentMethodName) =>
     backendApi.client.post<BuyProductAnswer>('buyproduct', { json: { ProductId: productId, PaymentMethod: method } }),
   order: (id: number, signal?: AbortSignal) => backendApi.client.get<OrderView>('purchaseitem', { searchParams: { Id: id }, ...withSignal(signal) }),
+  cancelSubscription: (id: number) => backendApi.client.post<unknown>('cancelsubscription', { json: { Id: id } }),
   history: (signal?: AbortSignal) => backendApi.client.get<{ total: number; items: OrderView[] }>('purchasehistory', { searchParams: { Take: 100 }, ...withSignal(signal) }),
 };
 
