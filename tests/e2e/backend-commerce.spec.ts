@@ -42,6 +42,8 @@ async function startBuying(page: Page, price: string) {
 }
 
 test('a package bought by card: the terms before paying, the TEST page, and the dashboard waits for the order to be paid', async ({ page, checkA11y }) => {
+  // The longest journey here (buy, receipt, invoice, history, both languages): room for a busy machine.
+  test.setTimeout(120_000);
   await createAdvertiser(page);
   await startBuying(page, '499,00 DKK');
   const summary = page.locator('[data-buy-summary]');
@@ -102,6 +104,15 @@ test('a package bought by card: the terms before paying, the TEST page, and the 
   await row.getByRole('link', { name: 'Annonce i 30 dage' }).click();
   await expect(page).toHaveURL(new RegExp(`/backend/purchase-history/${orderId}/$`));
   await expect(page.locator('[data-document="invoice"]')).toBeVisible();
+
+  // The card provider's success address goes to the payment receipt redirect: a purchase to its receipt,
+  // anything else to the buy page.
+  const { referenceId } = (await (await page.request.get(`/api/backend/purchaseitem?Id=${orderId}`)).json()) as { referenceId: string };
+  await page.goto(`/api/CardBilling/Success?type=purchase&referenceID=${referenceId}`);
+  await expect(page).toHaveURL(new RegExp(`/backend/promotion/receipt/${orderId}/$`));
+  await expect(page.locator('[data-receipt-status]')).toHaveText('Betalt');
+  await page.goto('/api/CardBilling/Success?type=subscription');
+  await expect(page).toHaveURL(/\/backend\/buy-advert-package\/$/);
 
   // In English.
   await page.getByRole('button', { name: /^en/i }).click();

@@ -10,17 +10,12 @@ import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { backendPath, backendRouter } from '../routes.ts';
 import type { BackendScreenProps } from '../screen-props.ts';
-import { commerceApi, rememberedOrder } from './api.ts';
+import { orderIdOfReturn } from './api.ts';
 
 /** The dashboard address for a provider's return query. */
 export async function dashboardAfterPayment(query: URLSearchParams, signal?: AbortSignal): Promise<string> {
   const dashboard = backendPath('dashboard');
-  const reference = query.get('referenceID') ?? query.get('referenceId') ?? '';
-  let orderId = query.get('orderId') ? Number(query.get('orderId')) : reference ? rememberedOrder(reference) : null;
-  if (!orderId && reference) {
-    const history = await commerceApi.history(signal);
-    orderId = history.items.find((order) => order.referenceId === reference)?.id ?? null;
-  }
+  const orderId = await orderIdOfReturn(query, signal);
   if (query.get('type') === 'purchase' || !query.get('saleID')) {
     return orderId ? `${dashboard}?orderId=${orderId}` : dashboard;
   }

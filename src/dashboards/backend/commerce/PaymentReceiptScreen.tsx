@@ -9,18 +9,16 @@ import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { backendPath, backendRouter } from '../routes.ts';
 import type { BackendScreenProps } from '../screen-props.ts';
-import { commerceApi, rememberedOrder } from './api.ts';
+import { orderIdOfReturn } from './api.ts';
 
 export default function PaymentReceiptScreen(_props: BackendScreenProps) {
   const t = useAppT(backendI18n);
   useEffect(() => {
     const controller = new AbortController();
     const query = new URLSearchParams(location.search);
-    const reference = query.get('referenceID') ?? '';
     const go = async (): Promise<string> => {
       if (query.get('type') !== 'purchase') return backendPath('buyAdvertPackage');
-      let orderId = reference ? rememberedOrder(reference) : null;
-      if (!orderId && reference) orderId = (await commerceApi.history(controller.signal)).items.find((o) => o.referenceId === reference)?.id ?? null;
+      const orderId = await orderIdOfReturn(query, controller.signal);
       const receipt = backendPath('promotionReceipt').replace(/\/$/, '');
       return orderId ? `${receipt}/${orderId}/` : `${receipt}/`;
     };

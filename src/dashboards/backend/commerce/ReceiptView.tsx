@@ -1,7 +1,8 @@
 /**
  * One order's receipt page (promotion/receipt/{orderId}/ and purchase-history/{id}/): what was bought, for
  * which period, the status, the sales documents (receipt, full invoice, credit notes) with their PDFs in
- * Danish and English, and the form to ask for a full invoice (name, address, zip/city).
+ * Danish and English, and the form to ask for a full invoice (name, address, zip/city). An order not yet
+ * paid shows 'Payment is still processing…' until purchaseitem says how it ended.
  */
 import { useState } from 'react';
 import type * as v from 'valibot';
@@ -19,6 +20,7 @@ import { useAppT } from '../../shared/use-t.ts';
 import { backendI18n } from '../i18n.ts';
 import { backendPath, backendRouter } from '../routes.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
+import { PaymentStatus } from './PaymentStatus.tsx';
 
 const STATUS_NAMES: Record<number, string> = { 0: 'Created', 1: 'Paid', 2: 'Failed', 3: 'Expired', 4: 'Refunded', 5: 'ChargedBack', 6: 'Pending' };
 const cardClass = 'rounded-xl border border-slate-200 bg-white p-5';
@@ -29,7 +31,17 @@ export function ReceiptView({ orderId, titleKey }: { orderId: number; titleKey: 
   return (
     <div className="max-w-3xl">
       <ScreenShell id="receipt-heading" title={t(titleKey)} state={state} loadError={t('commerce.receipt.loadError')} onRetry={reload}>
-        {(answer) => <Receipt answer={answer} t={t} onInvoice={(document) => setData({ ...answer, canRequestInvoice: false, documents: [...answer.documents, document] })} />}
+        {(answer) => (
+          <>
+            {/* Not paid yet (the provider's return can come before its postback): wait for it, then load again. */}
+            {answer.order.status === 0 || answer.order.status === 6 ? (
+              <div className="mt-4">
+                <PaymentStatus orderId={orderId} t={t} onPaid={reload} />
+              </div>
+            ) : null}
+            <Receipt answer={answer} t={t} onInvoice={(document) => setData({ ...answer, canRequestInvoice: false, documents: [...answer.documents, document] })} />
+          </>
+        )}
       </ScreenShell>
       <p className="mt-6">
         <AppLink router={backendRouter} href={backendPath('purchaseHistory')} className="font-semibold text-brand-700 underline">

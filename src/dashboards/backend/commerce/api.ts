@@ -58,3 +58,18 @@ export function rememberedOrder(referenceId: string): number | null {
     return null;
   }
 }
+
+/**
+ * The order a provider's return is about: `orderId` when given, else by its `referenceID` (remembered in
+ * this tab at buyproduct, else found in the purchase history); null when unknown.
+ */
+export async function orderIdOfReturn(query: URLSearchParams, signal?: AbortSignal): Promise<number | null> {
+  const given = query.get('orderId');
+  if (given && /^\d{1,9}$/.test(given)) return Number(given);
+  const reference = query.get('referenceID') ?? query.get('referenceId') ?? '';
+  if (!reference) return null;
+  const remembered = rememberedOrder(reference);
+  if (remembered) return remembered;
+  const history = await commerceApi.history(signal);
+  return history.items.find((order) => order.referenceId === reference)?.id ?? null;
+}
