@@ -286,7 +286,8 @@ test('the dashboard shows the status, the checklist and the messages of its quer
   await createAdvertiser(page);
   await page.goto('/backend/dashboard/?ageVerify=false&orderId=999999');
   await expect(page.getByText('Aldersverifikationen lykkedes ikke. Prøv igen.')).toBeVisible();
-  await expect(page.getByText('Betalingen behandles stadig. Det kan tage et par minutter …')).toBeVisible();
+  // An order that is not the advertiser's (or does not exist) is not waited for.
+  await expect(page.getByText('Vi kan ikke finde købet. Se din købshistorik.')).toBeVisible();
   await expect(status(page)).toHaveText('Ny');
   await expect(page.locator('[data-item="pictures"]')).toContainText('Mangler');
   await checkA11y(page);
@@ -299,7 +300,7 @@ test('the dashboard shows the status, the checklist and the messages of its quer
 
   await page.getByRole('button', { name: /^en/i }).click();
   await expect(page.getByText('The age verification did not succeed. Please try again.')).toBeVisible();
-  await expect(page.getByText('Payment is still processing. It can take few minutes...')).toBeVisible();
+  await expect(page.getByText('We cannot find the purchase. See your purchase history.')).toBeVisible();
   await expect(status(page)).toHaveText('New');
 
   await page.goto('/backend/dashboard/?ageVerify=true');

@@ -267,7 +267,7 @@ describe('reads of the own orders', () => {
     expect((await backendApi(server, 'purchaseitem', undefined, { query: { Id: orderId } })).status).toBe(401);
   });
 
-  it('promotions: the products of a type, the running period and whether it may be bought; anonymous 401', async () => {
+  it('promotions: the products of a type, the running period, whether it may be bought and the payment methods offered; anonymous 401', async () => {
     const answer = await backendApi(server, 'promotions', owner.cookie, { query: { TypeId: 1 } });
     expect(answer.status).toBe(200);
     const offer = answer.body as PromotionsAnswer;
@@ -279,6 +279,8 @@ describe('reads of the own orders', () => {
     expect(offer.products[0]).toMatchObject({ priceOre: 49_900, vatOre: 9_980, name: 'Annonce i 30 dage' });
     expect(offer.allowed).toBe(true);
     near(offer.runningUntil, Date.now() + 60 * DAY);
+    // The methods with a provider configured (here the TEST card provider only), for the buy screens.
+    expect(offer.paymentMethods).toEqual(['card']);
     expect((await backendApi(server, 'promotions', owner.cookie, { query: { TypeId: 4 } })).status).toBe(400);
     expect((await backendApi(server, 'promotions', undefined, { query: { TypeId: 1 } })).status).toBe(401);
   });

@@ -34,6 +34,8 @@ import daCallbackAgeVerification from '#lib/i18n/da/backend/callbackAgeVerificat
 import enCallbackAgeVerification from '#lib/i18n/en/backend/callbackAgeVerification.json' with { type: 'json' };
 import daImpersonation from '#lib/i18n/da/backend/impersonation.json' with { type: 'json' };
 import enImpersonation from '#lib/i18n/en/backend/impersonation.json' with { type: 'json' };
+import daCommerce from '#lib/i18n/da/backend/commerce.json' with { type: 'json' };
+import enCommerce from '#lib/i18n/en/backend/commerce.json' with { type: 'json' };
 
 const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as Catalog;
 
@@ -41,11 +43,11 @@ export const backendI18n = createI18n({
   locale: 'da',
   catalogs: {
     da: {
-      backend: merge(daBackend, daDashboard, daBasic, daPersonal, daPriceList, daSchedule, daCloseAdvert, daReviews, daBlacklist, daPictures, daVideos, daVerification, daCallbackAgeVerification, daImpersonation),
+      backend: merge(daBackend, daDashboard, daBasic, daPersonal, daPriceList, daSchedule, daCloseAdvert, daReviews, daBlacklist, daPictures, daVideos, daVerification, daCallbackAgeVerification, daImpersonation, daCommerce),
       common: daCommon,
     },
     en: {
-      backend: merge(enBackend, enDashboard, enBasic, enPersonal, enPriceList, enSchedule, enCloseAdvert, enReviews, enBlacklist, enPictures, enVideos, enVerification, enCallbackAgeVerification, enImpersonation),
+      backend: merge(enBackend, enDashboard, enBasic, enPersonal, enPriceList, enSchedule, enCloseAdvert, enReviews, enBlacklist, enPictures, enVideos, enVerification, enCallbackAgeVerification, enImpersonation, enCommerce),
       common: enCommon,
     },
   },

@@ -1,7 +1,6 @@
 /**
  * The screens of the advertiser app, each its own chunk, loaded when first opened. A chunk that fails to
  * load (a deploy replaced it) reloads the page once (spec §2: a failed dynamic load of a screen reloads).
- * Routes without a screen here show "coming" (later issues build them).
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyScreen } from '../shared/lazy-screen.ts';
@@ -25,6 +24,15 @@ export const backendScreens: Partial<Record<BackendRoute, Screen>> = {
   videos: screen(() => import('./videos/VideosScreen.tsx')),
   verification: screen(() => import('./verification/VerificationScreen.tsx')),
   callbackAgeVerification: screen(() => import('./callback-age-verification/CallbackAgeVerificationScreen.tsx')),
+  buyAdvertPackage: screen(() => import('./commerce/BuyAdvertPackageScreen.tsx')),
+  callbackPayment: screen(() => import('./commerce/CallbackPaymentScreen.tsx')),
+  paymentReceipt: screen(() => import('./commerce/PaymentReceiptScreen.tsx')),
+  purchaseHistory: screen(() => import('./commerce/PurchaseHistoryScreen.tsx')),
+  purchaseHistoryItem: screen(() => import('./commerce/PurchaseHistoryItemScreen.tsx')),
+  promotionReceipt: screen(() => import('./commerce/PromotionReceiptScreen.tsx')),
+  advertPackage: screen(() => import('./commerce/AdvertPackageScreen.tsx')),
+  frontPagePromotion: screen(() => import('./commerce/FrontPagePromotionScreen.tsx')),
+  searchPromotion: screen(() => import('./commerce/SearchPromotionScreen.tsx')),
 };
 
 /**

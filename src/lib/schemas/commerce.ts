@@ -87,4 +87,6 @@ export type PromotionsAnswer = {
   allowed: boolean;
   /** The advertiser's renewing membership, if any (cancel stops its next charge). */
   subscription: { id: number; status: number; nextChargeOn: string | null } | null;
+  /** The payment methods the server offers now (those with a configured provider). */
+  paymentMethods: PaymentMethodName[];
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BuyProductSchema, CancelSubscriptionSchema, PromotionsSchema, PurchaseHistorySchema, PurchaseItemSchema } from '#lib/schemas/commerce.ts';
+import { BuyProductSchema, PAYMENT_METHODS, CancelSubscriptionSchema, PromotionsSchema, PurchaseHistorySchema, PurchaseItemSchema } from '#lib/schemas/commerce.ts';
 import { buyProduct } from '../domain/commerce/buy-product.ts';
 import { getPromotions, getPurchaseItem, listPurchaseHistory } from '../domain/commerce/purchases.ts';
 import { cancelSubscription } from '../domain/commerce/subscriptions.ts';
@@ -23,6 +23,9 @@ export function backendCommerceRoutes(deps: ApiDeps) {
     );
     app.get('/purchasehistory', async (request) => listPurchaseHistory(ctxOf(request), readInput(request, PurchaseHistorySchema)));
     app.get('/purchaseitem', limited(120), async (request) => getPurchaseItem(ctxOf(request), readInput(request, PurchaseItemSchema)));
-    app.get('/promotions', async (request) => getPromotions(ctxOf(request), readInput(request, PromotionsSchema)));
+    app.get('/promotions', async (request) => ({
+      ...(await getPromotions(ctxOf(request), readInput(request, PromotionsSchema))),
+      paymentMethods: PAYMENT_METHODS.filter((method) => deps.payments.byMethod(method) !== null),
+    }));
   };
 }

@@ -77,7 +77,7 @@ export async function getPurchaseItem(ctx: DomainContext, input: { Id: number })
 }
 
 /** promotions: the products of a type for sale, the advert's running period of that type, and whether it may be bought now. */
-export async function getPromotions(ctx: DomainContext, input: { TypeId: number }): Promise<PromotionsAnswer> {
+export async function getPromotions(ctx: DomainContext, input: { TypeId: number }): Promise<Omit<PromotionsAnswer, 'paymentMethods'>> {
   const advert = await getOwnAdvert(ctx);
   const now = ctx.now();
   const [account] = await ctx.db.select({ locale: accounts.locale }).from(accounts).where(eq(accounts.id, advert.accountId));

@@ -1,0 +1,203 @@
+/**
+ * The advertiser's commerce screens (issue 16): buy a package with the TEST card provider from the buy
+ * page, through its hosted page, back to the dashboard that waits for the order (the return never means
+ * paid); a declined payment and the way to try again; "still processing" while the postback is delayed,
+ * turning into paid by itself; the receipt page (documents, PDFs, a full invoice on request) and the
+ * purchase history. Danish and English.
+ *
+ * The TEST provider's hosted page and its return address are on SITE_URL (http://localhost:PORT), and
+ * the session cookie belongs to one host: these tests use that host throughout.
+ */
+import type { Page } from '@playwright/test';
+import { createAdvertiser } from './advertisers.ts';
+import { createSupportUser, expect, signInSupport, test } from './fixtures.ts';
+
+test.use({ baseURL: process.env['E2E_BASE_URL'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 3100}` });
+
+/** On the TEST card page: choose when the postback goes, then press an outcome. */
+async function decide(page: Page, outcome: 'Godkend · Approve' | 'Afvis · Decline', timing?: { delayed: number }) {
+  await expect(page.getByRole('heading', { name: /Kortbetaling/ })).toBeVisible();
+  if (timing) {
+    await page.getByLabel('Postback').selectOption('delayed');
+    await page.getByLabel('delay (s)').fill(String(timing.delayed));
+  }
+  await page.getByRole('button', { name: outcome }).click();
+}
+
+/** Buys the first package through the API and approves it on the TEST page (postback before the return). */
+async function buyPackageByApi(page: Page): Promise<void> {
+  const offer = (await (await page.request.get('/api/backend/promotions?TypeId=1')).json()) as { products: { id: number }[] };
+  const bought = await page.request.post('/api/backend/buyproduct', { data: { ProductId: offer.products[0]!.id, PaymentMethod: 'card' } });
+  expect(bought.status(), await bought.text()).toBe(200);
+  const { next } = (await bought.json()) as { next: { kind: 'redirect'; url: string } };
+  const approved = await page.request.post(next.url, { form: { outcome: 'approve', timing: 'before-return' }, maxRedirects: 0 });
+  expect(approved.status()).toBe(303);
+}
+
+async function startBuying(page: Page, price: string) {
+  await page.goto('/backend/buy-advert-package/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Køb annoncepakke' })).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`30 dage.*${price.replace('.', '\\.')}`) }).check();
+  await page.getByRole('radio', { name: 'Betalingskort' }).check();
+}
+
+test('a package bought by card: the terms before paying, the TEST page, and the dashboard waits for the order to be paid', async ({ page, checkA11y }) => {
+  // The longest journey here (buy, receipt, invoice, history, both languages): room for a busy machine.
+  test.setTimeout(120_000);
+  await createAdvertiser(page);
+  await startBuying(page, '499,00 DKK');
+  const summary = page.locator('[data-buy-summary]');
+  await expect(summary).toContainText('499,00 DKK inkl. moms (99,80 DKK moms)');
+  await expect(summary).toContainText('Fornyes ikke.');
+  await expect(summary).toContainText('14 dages fortrydelsesret');
+  await expect(page.getByText('Alle priser er inkl. 25 % moms.')).toBeVisible();
+  await checkA11y(page);
+  // The express request to start at once is required; nothing chosen is lost.
+  await page.getByRole('button', { name: 'Betal 499,00 DKK' }).click();
+  await expect(page.getByText('Sæt flueben for at bede om, at ydelsen begynder nu, før du betaler.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Betalingskort' })).toBeChecked();
+  await page.getByRole('checkbox', { name: /Jeg anmoder om, at ydelsen begynder nu/ }).check();
+  await page.getByRole('button', { name: 'Betal 499,00 DKK' }).click();
+
+  await decide(page, 'Godkend · Approve');
+  await expect(page).toHaveURL(/\/backend\/dashboard\/\?orderId=\d+$/);
+  const status = page.locator('[data-payment-status]');
+  await expect(status).toHaveAttribute('data-payment-status', 'paid');
+  await expect(status).toContainText('Tak! Din betaling for Annonce i 30 dage er modtaget.');
+  const orderId = /orderId=(\d+)/.exec(page.url())![1];
+  // The dashboard's last promotions show the package with its dates.
+  const promotion = page.locator('[data-promotion="1"]').first();
+  await expect(promotion).toContainText(/Annoncepakke\d{2}-\d{2}-\d{4} – \d{2}-\d{2}-\d{4}Aktiv nu/);
+  await expect(promotion.getByRole('link', { name: 'Se kvittering' })).toHaveAttribute('href', `/backend/promotion/receipt/${orderId}/`);
+  await expect(status.getByRole('link', { name: 'Se kvittering' })).toHaveAttribute('href', `/backend/promotion/receipt/${orderId}/`);
+
+  // The receipt: the order, its receipt with PDFs in both languages, and a full invoice on request.
+  await status.getByRole('link', { name: 'Se kvittering' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kvittering for promovering' })).toBeVisible();
+  await expect(page.locator('[data-receipt-status]')).toHaveText('Betalt');
+  await expect(page.locator('[data-receipt-total]')).toHaveText('499,00 DKK inkl. moms (99,80 DKK moms)');
+  const receipt = page.locator('[data-document="receipt"]');
+  await expect(receipt).toContainText(/Kvittering nr\. \d{6}/);
+  const pdf = await page.request.get((await receipt.getByRole('link', { name: 'Hent PDF (dansk)' }).getAttribute('href'))!);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Bed om en faktura' }).click();
+  await page.getByRole('textbox', { name: 'Navn' }).fill('Sofie Æbelø');
+  await page.getByRole('textbox', { name: 'Adresse' }).fill('Østergade 1');
+  await page.getByRole('textbox', { name: 'Postnr. og by' }).fill('Aarhus');
+  await page.getByRole('button', { name: 'Lav fakturaen' }).click();
+  await expect(page.getByText('Skriv postnummer og by, fx 8000 Aarhus C.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Navn' })).toHaveValue('Sofie Æbelø');
+  await page.getByRole('textbox', { name: 'Postnr. og by' }).fill('8000 Aarhus C');
+  await page.getByRole('button', { name: 'Lav fakturaen' }).click();
+  await expect(page.locator('[data-document="invoice"]')).toContainText(/Faktura nr\. \d{6}/);
+  await expect(page.getByRole('button', { name: 'Bed om en faktura' })).toHaveCount(0);
+
+  // The purchase history lists it, and opens the same receipt.
+  await page.getByRole('link', { name: 'Alle køb' }).click();
+  const row = page.locator(`[data-order="${orderId}"]`);
+  await expect(row).toContainText('Annonce i 30 dage');
+  await expect(row).toContainText('Betalt');
+  await expect(row).toContainText('499,00 DKK');
+  await expect(row).toContainText(/\d{2}-\d{2}-\d{4}/);
+  await checkA11y(page);
+  await row.getByRole('link', { name: 'Annonce i 30 dage' }).click();
+  await expect(page).toHaveURL(new RegExp(`/backend/purchase-history/${orderId}/$`));
+  await expect(page.locator('[data-document="invoice"]')).toBeVisible();
+
+  // The card provider's success address goes to the payment receipt redirect: a purchase to its receipt,
+  // anything else to the buy page.
+  const { referenceId } = (await (await page.request.get(`/api/backend/purchaseitem?Id=${orderId}`)).json()) as { referenceId: string };
+  await page.goto(`/api/CardBilling/Success?type=purchase&referenceID=${referenceId}`);
+  await expect(page).toHaveURL(new RegExp(`/backend/promotion/receipt/${orderId}/$`));
+  await expect(page.locator('[data-receipt-status]')).toHaveText('Betalt');
+  await page.goto('/api/CardBilling/Success?type=subscription');
+  await expect(page).toHaveURL(/\/backend\/buy-advert-package\/$/);
+
+  // In English.
+  await page.getByRole('button', { name: /^en/i }).click();
+  await page.goto(`/backend/purchase-history/${orderId}/`);
+  await expect(page.locator('[data-receipt-status]')).toHaveText('Paid');
+  await expect(page.locator('[data-document="receipt"]').getByRole('link', { name: 'Download PDF (English)' })).toBeVisible();
+  await page.goto('/backend/buy-advert-package/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Buy advert package' })).toBeVisible();
+  await expect(page.locator('[data-running-until]')).toContainText('Your advert package runs until');
+  await expect(page.getByText('All prices include 25% VAT.')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'I ask that the service starts now and accept that I lose my right of withdrawal once it has been delivered.' })).toBeVisible();
+  await page.getByRole('button', { name: /^da/i }).click();
+});
+
+test('a declined payment says so and offers to try again; a delayed postback shows "still processing" until it is paid', async ({ page }) => {
+  await createAdvertiser(page);
+  await startBuying(page, '499,00 DKK');
+  await page.getByRole('checkbox', { name: /Jeg anmoder om/ }).check();
+  await page.getByRole('button', { name: 'Betal 499,00 DKK' }).click();
+  await decide(page, 'Afvis · Decline');
+  const status = page.locator('[data-payment-status]');
+  await expect(status).toHaveAttribute('data-payment-status', 'failed');
+  await expect(status).toContainText('Betalingen blev afvist. Intet er trukket.');
+  await status.getByRole('link', { name: 'Prøv igen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Køb annoncepakke' })).toBeVisible();
+
+  // Again, with the postback 4 seconds after the buyer's return.
+  await page.getByRole('checkbox', { name: /Jeg anmoder om/ }).check();
+  await page.getByRole('button', { name: /^Betal / }).click();
+  await decide(page, 'Godkend · Approve', { delayed: 4 });
+  await expect(status).toHaveText('Betalingen behandles stadig. Det kan tage et par minutter...');
+  await expect(status).toHaveAttribute('data-payment-status', 'paid', { timeout: 20_000 });
+});
+
+test('promotion pages send an advert without a running package to the buy page; the package screen says what runs', async ({ page, checkA11y }) => {
+  await createAdvertiser(page);
+  await page.goto('/backend/front-page-promotion/');
+  await expect(page).toHaveURL(/\/backend\/buy-advert-package\/\?from=front-page$/);
+  await expect(page.getByText('Promovering kræver en aktiv annonce med en løbende annoncepakke. Køb eller forlæng din annoncepakke først.')).toBeVisible();
+  await page.goto('/backend/advert-package/');
+  await expect(page.locator('[data-no-package]')).toBeVisible();
+  await page.getByRole('button', { name: /^en/i }).click();
+  await page.goto('/backend/search-promotion/');
+  await expect(page).toHaveURL(/\/backend\/buy-advert-package\/\?from=search$/);
+  await expect(page.getByText('A promotion needs an active advert with a running advert package. Buy or extend your advert package first.')).toBeVisible();
+  await page.getByRole('button', { name: /^da/i }).click();
+
+  // A package bought: the package screen says what runs (the advert itself still waits for approval).
+  await buyPackageByApi(page);
+  await page.goto('/backend/advert-package/');
+  await expect(page.locator('[data-days-left]')).toHaveText('30 dage');
+  await expect(page.locator('[data-renewal]')).toHaveText(/^Slutter \d{2}-\d{2}-\d{4} \(fornyes ikke\)$/);
+  await checkA11y(page);
+});
+
+test('an active demo advert with a running package opens the front-page promotion, with the ranking page linked', async ({ browser, baseURL, checkA11y }) => {
+  // A demo advert that is Active with a future expiration, looked at (never changed) as support signed in as it.
+  const user = await createSupportUser(baseURL!, { permissions: ['Support'] });
+  const context = await browser.newContext({ baseURL, locale: 'da-DK' });
+  expect((await signInSupport(context.request, user)).status()).toBe(200);
+  const list = (await (await context.request.get('/api/support/profiles', { params: { Take: '200' } })).json()) as { items: { id: number; status: number }[] };
+  let advertId = 0;
+  for (const item of list.items.filter((advert) => advert.status === 1)) {
+    const profile = (await (await context.request.get('/api/support/profile', { params: { Id: String(item.id) } })).json()) as { expirationDate: string | null };
+    if (profile.expirationDate && new Date(profile.expirationDate).getTime() > Date.now() + 86_400_000) {
+      advertId = item.id;
+      break;
+    }
+  }
+  expect(advertId, 'an active demo advert with a running package').toBeGreaterThan(0);
+  const page = await context.newPage();
+  await page.goto(`/support/adverts/${advertId}/`);
+  await page.getByRole('button', { name: 'Log ind som annoncøren' }).click();
+  await expect(page).toHaveURL(/\/backend\/dashboard\/$/);
+
+  await page.goto('/backend/front-page-promotion/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Promovering på forsiden' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Forsidepromovering i 7 dage.*199,00 DKK/ })).toBeChecked();
+  await expect(page.getByRole('link', { name: 'Sådan ordnes annoncer' })).toHaveAttribute('href', '/ranking/');
+  await checkA11y(page);
+  await page.goto('/backend/search-promotion/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Promovering i søgning' })).toBeVisible();
+  await page.getByRole('button', { name: /^en/i }).click();
+  await expect(page.getByRole('link', { name: 'How adverts are ordered' })).toHaveAttribute('href', '/en/ranking/');
+  await page.getByRole('button', { name: /^da/i }).click();
+  await page.getByRole('region', { name: 'Logget ind som annoncøren' }).getByRole('button', { name: 'Stop' }).click();
+  await context.close();
+});
