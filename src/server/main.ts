@@ -192,6 +192,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       ageProviderSecret: config.ageProviderSecret,
       ageProvider: config.ageProvider,
       paymentCard: config.paymentCard,
+      paymentCrypto: config.paymentCrypto,
       paymentTestSecret: config.paymentTestSecret,
       siteUrl: config.siteUrl,
       siteBuildToken,
