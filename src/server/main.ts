@@ -193,6 +193,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       ageProvider: config.ageProvider,
       paymentCard: config.paymentCard,
       paymentCrypto: config.paymentCrypto,
+      paymentCarrier: config.paymentCarrier,
       paymentTestSecret: config.paymentTestSecret,
       siteUrl: config.siteUrl,
       siteBuildToken,

@@ -20,6 +20,7 @@ export function backendCommerceRoutes(deps: ApiDeps) {
 
     app.post('/buyproduct', limited(10), async (request) => buyProduct(ctxOf(request), commerce, readInput(request, BuyProductSchema)));
     app.post('/confirmopayment', limited(10), async (request) => payOrder(ctxOf(request), commerce, 'crypto', readInput(request, PayOrderSchema)));
+    app.post('/dimocopayment', limited(10), async (request) => payOrder(ctxOf(request), commerce, 'carrier', readInput(request, PayOrderSchema)));
     app.post('/cancelsubscription', limited(10), async (request) =>
       cancelSubscription(ctxOf(request), commerce, readInput(request, CancelSubscriptionSchema)),
     );
