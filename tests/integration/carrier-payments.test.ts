@@ -162,6 +162,12 @@ describe('the TEST carrier provider (PAYMENT_CARRIER=test)', () => {
     expect((await backendApi(server, 'dimocopayment', who.cookie, { body: { Id: crypto.orderId } })).status).toBe(409);
   });
 
+  it('only the carrier callback takes a urlencoded body: the crypto one (also a signed callback) answers 415', async () => {
+    const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'data=x&digest=y' };
+    expect((await fetch(`${server.url}/api/backend/confirmopostback`, form)).status).toBe(415);
+    expect((await fetch(`${server.url}/api/backend/dimocopostback`, form)).status).toBe(400);
+  });
+
   it('the session is redacted in logged paths, the start address is not', () => {
     expect(loggableUrl('/test-payments/carrier/testcarrier-abc/callback')).not.toContain('testcarrier-abc');
     expect(loggableUrl('/test-payments/carrier/start')).toBe('/test-payments/carrier/start');
