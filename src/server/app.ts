@@ -24,7 +24,13 @@ import { createTestAgeProvider } from './adapters/age-verification/test-age-prov
 import { createCardBillingProvider } from './adapters/payments/cardbilling.ts';
 import { createTestCardProvider } from './adapters/payments/test-card-provider.ts';
 import { createPaymentProviders } from './adapters/payments/registry.ts';
+import { createConfirmoProvider } from './adapters/payments/confirmo.ts';
+import { createTestCryptoProvider } from './adapters/payments/test-crypto-provider.ts';
+import { createDimocoProvider } from './adapters/payments/dimoco.ts';
+import { createTestCarrierProvider } from './adapters/payments/test-carrier-provider.ts';
 import { testCardProviderRoutes } from './api/test-card-provider.ts';
+import { testCryptoProviderRoutes } from './api/test-crypto-provider.ts';
+import { testCarrierProviderRoutes } from './api/test-carrier-provider.ts';
 import { paymentPostbackRoutes } from './api/payment-postbacks.ts';
 import { createYotiAgeProvider } from './adapters/age-verification/yoti-age-provider.ts';
 import { assertNoNulCharacters, problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
@@ -36,7 +42,7 @@ import { assertSafeKey } from './adapters/storage/keys.ts';
 import { createMediaWork } from './domain/media/media-work.ts';
 import { createPictureRenderer } from './domain/media/picture-renderer.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
-import { loadConfig, type AgeProviderConfig, type CardPaymentConfig, type TrustProxy } from './config.ts';
+import { loadConfig, type AgeProviderConfig, type CardPaymentConfig, type CryptoPaymentConfig, type CarrierPaymentConfig, type TrustProxy } from './config.ts';
 import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
 import { registerCrossSiteGuard } from './api/cross-site.ts';
 import { registerStaticSite } from './static-site.ts';
@@ -111,6 +117,10 @@ export type AppOptions = {
   ageProvider?: AgeProviderConfig & { timeoutMs?: number };
   /** The card payment provider (PAYMENT_CARD, CARDBILLING_*; src/server/config.ts); default the built-in TEST provider. */
   paymentCard?: CardPaymentConfig;
+  /** The crypto payment provider (PAYMENT_CRYPTO, CONFIRMO_*); default the built-in TEST provider. */
+  paymentCrypto?: CryptoPaymentConfig;
+  /** The carrier-billing provider (PAYMENT_CARRIER, DIMOCO_*); default the built-in TEST provider. */
+  paymentCarrier?: CarrierPaymentConfig;
   /** PAYMENT_TEST_SECRET: signs the test payment providers' postbacks; default a random one per start (one instance). */
   paymentTestSecret?: string | undefined;
   /**
@@ -181,20 +191,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Payments (docs/decisions/025-commerce.md): one provider per method, chosen by config. The TEST card
   // provider sends its postbacks over HTTP to this server's own listening address.
   const cardChoice = options.paymentCard ?? { kind: 'test' };
+  const cryptoChoice = options.paymentCrypto ?? { kind: 'test' };
+  const carrierChoice = options.paymentCarrier ?? { kind: 'test' };
   const siteUrl = options.siteUrl ?? 'http://localhost:3000';
-  const testCardProvider =
-    cardChoice.kind === 'test'
-      ? createTestCardProvider({
-          siteUrl,
-          secret: options.paymentTestSecret ?? randomBytes(32).toString('base64url'),
-          postbackBase: () => {
-            const address = app.server.address();
-            return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : siteUrl;
-          },
-        })
-      : null;
+  const paymentTestSecret = options.paymentTestSecret ?? randomBytes(32).toString('base64url');
+  const postbackBase = () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : siteUrl;
+  };
+  const testCardProvider = cardChoice.kind === 'test' ? createTestCardProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
+  const testCryptoProvider = cryptoChoice.kind === 'test' ? createTestCryptoProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
+  const testCarrierProvider = carrierChoice.kind === 'test' ? createTestCarrierProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
   const payments = createPaymentProviders({
     card: cardChoice.kind === 'cardbilling' ? createCardBillingProvider({ shopId: cardChoice.shopId, signatureKey: cardChoice.signatureKey, url: cardChoice.url }) : testCardProvider,
+    crypto:
+      cryptoChoice.kind === 'confirmo'
+        ? createConfirmoProvider({ apiKey: cryptoChoice.apiKey, callbackPassword: cryptoChoice.callbackPassword, url: cryptoChoice.url })
+        : testCryptoProvider,
+    carrier:
+      carrierChoice.kind === 'dimoco' ? createDimocoProvider({ merchant: carrierChoice.merchant, password: carrierChoice.password, url: carrierChoice.url }) : testCarrierProvider,
   });
 
   const deps: ApiDeps = {
@@ -345,6 +360,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentPostbackRoutes(deps), { prefix: '/api/backend' });
   if (testCardProvider) {
     await app.register(testCardProviderRoutes(testCardProvider, { production: environment === 'production' }), { prefix: '/test-payments/card' });
+  }
+  if (testCryptoProvider) {
+    await app.register(testCryptoProviderRoutes(testCryptoProvider, paymentTestSecret, { production: environment === 'production' }), { prefix: '/test-payments/crypto' });
+  }
+  if (testCarrierProvider) {
+    await app.register(testCarrierProviderRoutes(testCarrierProvider, { production: environment === 'production' }), { prefix: '/test-payments/carrier' });
   }
 
   /** The card provider's success address (spec §2): on to the backend's payment receipt redirect. */

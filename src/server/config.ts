@@ -187,6 +187,24 @@ const EnvSchema = v.object({
   CARDBILLING_SHOP_ID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,12}$/, 'must be the numeric shop id'))),
   CARDBILLING_SIGNATURE_KEY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(8, 'must be at least 8 characters'))),
   CARDBILLING_URL: v.optional(url(['https:', 'http:']), 'https://secure.verotel.com'),
+  /**
+   * Crypto payments (docs/decisions/025-commerce.md): `test` (the built-in TEST crypto provider), `confirmo`
+   * (in the manner of Confirmo: invoices, signed notifications, the invoice read back) or `off`. Default:
+   * `test` in development and tests; in production `confirmo` when its API key and callback password are set.
+   */
+  PAYMENT_CRYPTO: v.optional(v.picklist(['test', 'confirmo', 'off'], 'must be test, confirmo or off')),
+  CONFIRMO_API_KEY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(8, 'must be at least 8 characters'))),
+  CONFIRMO_CALLBACK_PASSWORD: v.optional(v.pipe(v.string(), v.trim(), v.minLength(8, 'must be at least 8 characters'))),
+  CONFIRMO_URL: v.optional(url(['https:', 'http:']), 'https://confirmo.net'),
+  /**
+   * Carrier billing (docs/decisions/025-commerce.md): `test` (the built-in TEST carrier provider), `dimoco`
+   * (in the manner of DIMOCO: a signed form, signed callbacks) or `off`. Default: `test` in development and
+   * tests; in production `dimoco` when its merchant id and password are set, else `off`.
+   */
+  PAYMENT_CARRIER: v.optional(v.picklist(['test', 'dimoco', 'off'], 'must be test, dimoco or off')),
+  DIMOCO_MERCHANT_ID: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  DIMOCO_PASSWORD: v.optional(v.pipe(v.string(), v.trim(), v.minLength(8, 'must be at least 8 characters'))),
+  DIMOCO_URL: v.optional(url(['https:', 'http:']), 'https://services.dimoco.at/smart/payment'),
   /** The key the built-in TEST payment providers sign their postbacks with; generated per start when unset (one instance). */
   PAYMENT_TEST_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /**
@@ -198,6 +216,12 @@ const EnvSchema = v.object({
 
 /** The card payment provider the server uses (PAYMENT_CARD and CARDBILLING_*). */
 export type CardPaymentConfig = { kind: 'test' } | { kind: 'off' } | { kind: 'cardbilling'; shopId: string; signatureKey: string; url: string };
+
+/** The crypto payment provider the server uses (PAYMENT_CRYPTO and CONFIRMO_*). */
+export type CarrierPaymentConfig = { kind: 'test' } | { kind: 'off' } | { kind: 'dimoco'; merchant: string; password: string; url: string };
+
+/** The crypto payment provider the server uses (PAYMENT_CRYPTO and CONFIRMO_*). */
+export type CryptoPaymentConfig = { kind: 'test' } | { kind: 'off' } | { kind: 'confirmo'; apiKey: string; callbackPassword: string; url: string };
 
 /** The age-verification provider the server uses (AGE_PROVIDER and YOTI_*). */
 export type AgeProviderConfig =
@@ -272,6 +296,10 @@ export type Config = {
   ageProvider: AgeProviderConfig;
   /** The card payment provider (PAYMENT_CARD, CARDBILLING_*). */
   paymentCard: CardPaymentConfig;
+  /** The crypto payment provider (PAYMENT_CRYPTO, CONFIRMO_*). */
+  paymentCrypto: CryptoPaymentConfig;
+  /** The carrier-billing provider (PAYMENT_CARRIER, DIMOCO_*). */
+  paymentCarrier: CarrierPaymentConfig;
   /** PAYMENT_TEST_SECRET: the key of the built-in test payment providers' signed postbacks. */
   paymentTestSecret: string | undefined;
   /**
@@ -314,7 +342,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.output;
   const ageProvider = ageProviderOf(e);
   const paymentCard = paymentCardOf(e);
-  const testProviders = testProvidersOf({ ageProvider, paymentCard });
+  const paymentCrypto = paymentCryptoOf(e);
+  const paymentCarrier = paymentCarrierOf(e);
+  const testProviders = testProvidersOf({ ageProvider, paymentCard, paymentCrypto, paymentCarrier });
   // Production's own refusals, all named at once.
   const productionProblems: string[] = [];
   if (e.NODE_ENV === 'production' && testProviders.length > 0 && e.ALLOW_TEST_PROVIDERS !== TEST_PROVIDERS_CONSENT) {
@@ -382,6 +412,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ageProviderSecret: e.AGE_PROVIDER_SECRET,
     ageProvider,
     paymentCard,
+    paymentCrypto,
+    paymentCarrier,
     paymentTestSecret: e.PAYMENT_TEST_SECRET,
     testProviders,
     testProvidersAllowed: e.ALLOW_TEST_PROVIDERS === TEST_PROVIDERS_CONSENT,
@@ -446,13 +478,33 @@ function paymentCardOf(e: Env): CardPaymentConfig {
   return { kind, shopId: e.CARDBILLING_SHOP_ID!, signatureKey: e.CARDBILLING_SIGNATURE_KEY!, url: e.CARDBILLING_URL.replace(/\/$/, '') };
 }
 
+/** PAYMENT_CRYPTO and the CONFIRMO_* settings, checked together (confirmo needs its API key and callback password). */
+function paymentCryptoOf(e: Env): CryptoPaymentConfig {
+  const required = { CONFIRMO_API_KEY: e.CONFIRMO_API_KEY, CONFIRMO_CALLBACK_PASSWORD: e.CONFIRMO_CALLBACK_PASSWORD };
+  const { kind, problems } = providerKindOf(e, { setting: 'PAYMENT_CRYPTO', chosen: e.PAYMENT_CRYPTO, real: 'confirmo', off: 'off' }, required);
+  if (kind !== 'confirmo') return { kind };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { kind, apiKey: e.CONFIRMO_API_KEY!, callbackPassword: e.CONFIRMO_CALLBACK_PASSWORD!, url: e.CONFIRMO_URL.replace(/\/$/, '') };
+}
+
+/** PAYMENT_CARRIER and the DIMOCO_* settings, checked together (dimoco needs its merchant id and password). */
+function paymentCarrierOf(e: Env): CarrierPaymentConfig {
+  const required = { DIMOCO_MERCHANT_ID: e.DIMOCO_MERCHANT_ID, DIMOCO_PASSWORD: e.DIMOCO_PASSWORD };
+  const { kind, problems } = providerKindOf(e, { setting: 'PAYMENT_CARRIER', chosen: e.PAYMENT_CARRIER, real: 'dimoco', off: 'off' }, required);
+  if (kind !== 'dimoco') return { kind };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { kind, merchant: e.DIMOCO_MERCHANT_ID!, password: e.DIMOCO_PASSWORD!, url: e.DIMOCO_URL };
+}
+
 /**
  * Every built-in TEST provider a configuration runs, named by the setting that chose it. The one list the
  * production rule reads: each provider added later adds its line here.
  */
-export function testProvidersOf(config: { ageProvider: AgeProviderConfig; paymentCard?: CardPaymentConfig }): string[] {
+export function testProvidersOf(config: { ageProvider: AgeProviderConfig; paymentCard?: CardPaymentConfig; paymentCrypto?: CryptoPaymentConfig; paymentCarrier?: CarrierPaymentConfig }): string[] {
   const names: string[] = [];
   if (config.ageProvider.kind === 'test') names.push('AGE_PROVIDER=test (age verification)');
   if (config.paymentCard?.kind === 'test') names.push('PAYMENT_CARD=test (card payments)');
+  if (config.paymentCrypto?.kind === 'test') names.push('PAYMENT_CRYPTO=test (crypto payments)');
+  if (config.paymentCarrier?.kind === 'test') names.push('PAYMENT_CARRIER=test (carrier billing)');
   return names;
 }

@@ -54,9 +54,9 @@ export const TOKEN_QUERY_PARAMETERS = [
 
 /**
  * Paths whose segment after the prefix is a secret or a visitor's own words: the age provider's hosted
- * page (its session), the TEST card provider's hosted page (its session) and the free-text search page `/search/{text}/` (which may be a name or a phone).
+ * page (its session), the TEST card provider's hosted page (its session), the TEST crypto provider's invoice page and invoice read-back (the invoice id) and the free-text search page `/search/{text}/` (which may be a name or a phone).
  */
-export const TOKEN_PATH_SEGMENTS: readonly RegExp[] = [/^(\/test-age-provider\/)[^/?#]+/i, /^(\/test-payments\/card\/)[^/?#]+/i, /^((?:\/en)?\/search\/)[^/?#]+/i];
+export const TOKEN_PATH_SEGMENTS: readonly RegExp[] = [/^(\/test-age-provider\/)[^/?#]+/i, /^(\/test-payments\/card\/)[^/?#]+/i, /^(\/test-payments\/crypto\/(?:api\/v3\/invoices\/)?)[^/?#]+/i, /^(\/test-payments\/carrier\/)(?!start(?:[/?#]|$))[^/?#]+/i, /^((?:\/en)?\/search\/)[^/?#]+/i];
 
 /** A request URL as it may be logged: the path (secret segments replaced) and only the harmless query values. */
 export function loggableUrl(url: string): string {

@@ -193,6 +193,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       ageProviderSecret: config.ageProviderSecret,
       ageProvider: config.ageProvider,
       paymentCard: config.paymentCard,
+      paymentCrypto: config.paymentCrypto,
+      paymentCarrier: config.paymentCarrier,
       paymentTestSecret: config.paymentTestSecret,
       siteUrl: config.siteUrl,
       siteBuildToken,

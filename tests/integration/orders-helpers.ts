@@ -54,7 +54,7 @@ export const pageOf = (bought: BuyProductAnswer) => new URL(bought.next.kind ===
 export async function pay(
   server: TestServer,
   bought: BuyProductAnswer,
-  outcome: 'approve' | 'decline' | 'abandon' = 'approve',
+  outcome: 'approve' | 'decline' | 'abandon' | 'expire' = 'approve',
   options: { timing?: 'before-return' | 'after-return' | 'delayed' | 'never'; twice?: boolean; delaySeconds?: number } = {},
 ): Promise<Response> {
   const form = new URLSearchParams({ outcome, timing: options.timing ?? 'before-return' });
@@ -69,9 +69,14 @@ export async function pay(
 }
 
 /** A later event of an approved sale from the TEST provider's page (rebill, cancel, expiry, credit, chargeback); answers the postbacks' statuses. */
-export async function saleEvent(server: TestServer, bought: BuyProductAnswer, action: string, twice = false): Promise<number[]> {
-  const form = new URLSearchParams({ action, ...(twice ? { twice: '1' } : {}) });
-  const response = await fetch(new URL(`${pageOf(bought)}/sale`, server.url), {
+export function saleEvent(server: TestServer, bought: BuyProductAnswer, action: string, twice = false): Promise<number[]> {
+  return providerEvent(server, bought, 'sale', { action }, twice);
+}
+
+/** A later event from a TEST provider's page (`{page}/{panel}` with the form's fields); answers the postbacks' statuses. */
+export async function providerEvent(server: TestServer, bought: BuyProductAnswer, panel: string, fields: Record<string, string>, twice = false): Promise<number[]> {
+  const form = new URLSearchParams({ ...fields, ...(twice ? { twice: '1' } : {}) });
+  const response = await fetch(new URL(`${pageOf(bought)}/${panel}`, server.url), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: form.toString(),

@@ -53,7 +53,14 @@ describe('configuration from the environment', () => {
       const config = loadConfig({ NODE_ENV });
       expect(config.ageProvider).toEqual({ kind: 'test' });
       expect(config.paymentCard).toEqual({ kind: 'test' });
-      expect(config.testProviders).toEqual(['AGE_PROVIDER=test (age verification)', 'PAYMENT_CARD=test (card payments)']);
+      expect(config.paymentCrypto).toEqual({ kind: 'test' });
+      expect(config.paymentCarrier).toEqual({ kind: 'test' });
+      expect(config.testProviders).toEqual([
+        'AGE_PROVIDER=test (age verification)',
+        'PAYMENT_CARD=test (card payments)',
+        'PAYMENT_CRYPTO=test (crypto payments)',
+        'PAYMENT_CARRIER=test (carrier billing)',
+      ]);
     }
   });
 
@@ -70,6 +77,26 @@ describe('configuration from the environment', () => {
     expect(live.paymentCard).toEqual({ kind: 'cardbilling', shopId: '12345', signatureKey: 'shop-signature-key', url: 'https://secure.verotel.com' });
     expect(live.testProviders).toEqual([]);
     expect(refusal({ PAYMENT_CARD: 'paypal' })).toContain('PAYMENT_CARD="paypal": must be test, cardbilling or off');
+  });
+
+  it('PAYMENT_CRYPTO and PAYMENT_CARRIER: test refused in production without consent; the real ones need their credentials', () => {
+    expect(refusal({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, PAYMENT_CRYPTO: 'test' })).toContain('PAYMENT_CRYPTO=test (crypto payments): a built-in TEST provider cannot run');
+    expect(refusal({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, PAYMENT_CARRIER: 'test' })).toContain('PAYMENT_CARRIER=test (carrier billing): a built-in TEST provider cannot run');
+    const off = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY });
+    expect([off.paymentCrypto, off.paymentCarrier]).toEqual([{ kind: 'off' }, { kind: 'off' }]);
+    expect(refusal({ PAYMENT_CRYPTO: 'confirmo' })).toContain('CONFIRMO_CALLBACK_PASSWORD="": required when PAYMENT_CRYPTO=confirmo');
+    expect(refusal({ PAYMENT_CARRIER: 'dimoco' })).toContain('DIMOCO_PASSWORD="": required when PAYMENT_CARRIER=dimoco');
+    const live = loadConfig({
+      NODE_ENV: 'production',
+      SECRETS_KEY: PRODUCTION_KEY,
+      CONFIRMO_API_KEY: 'confirmo-api-key',
+      CONFIRMO_CALLBACK_PASSWORD: 'confirmo-callback',
+      DIMOCO_MERCHANT_ID: 'm-1',
+      DIMOCO_PASSWORD: 'dimoco-password',
+    });
+    expect(live.paymentCrypto).toEqual({ kind: 'confirmo', apiKey: 'confirmo-api-key', callbackPassword: 'confirmo-callback', url: 'https://confirmo.net' });
+    expect(live.paymentCarrier).toMatchObject({ kind: 'dimoco', merchant: 'm-1', password: 'dimoco-password' });
+    expect(live.testProviders).toEqual([]);
   });
 
   it('refuses a test provider in production unless ALLOW_TEST_PROVIDERS gives exactly the consent', () => {

@@ -42,7 +42,11 @@ export const PurchaseHistorySchema = v.object(
 export const PromotionsSchema = v.object({ TypeId: v.pipe(wholeNumber('required'), v.maxValue(3, 'range')) }, 'required');
 
 /** Why a buy is refused with 409 (the screens word it; `advertNotActive` sends the buyer to the buy page). */
-export type BuyRefusal = 'advertNotActive' | 'productRetired' | 'methodUnavailable' | 'alreadyOpen';
+export type BuyRefusal = 'advertNotActive' | 'productRetired' | 'methodUnavailable' | 'alreadyOpen' | 'orderNotOpen';
+
+/** confirmopayment, dimocopayment: start (again) the payment of one's own open order of that method. */
+export const PayOrderSchema = v.object({ Id: wholeNumber('required') }, 'required');
+export type PayOrderInput = v.InferOutput<typeof PayOrderSchema>;
 
 /** What the browser does next after buyproduct: go to the provider's page, or post a form to it. */
 export type BuyProductAnswer = {

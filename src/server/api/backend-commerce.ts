@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { BuyProductSchema, PAYMENT_METHODS, CancelSubscriptionSchema, PromotionsSchema, PurchaseHistorySchema, PurchaseItemSchema } from '#lib/schemas/commerce.ts';
-import { buyProduct } from '../domain/commerce/buy-product.ts';
+import { BuyProductSchema, PAYMENT_METHODS, CancelSubscriptionSchema, PayOrderSchema, PromotionsSchema, PurchaseHistorySchema, PurchaseItemSchema } from '#lib/schemas/commerce.ts';
+import { buyProduct, payOrder } from '../domain/commerce/buy-product.ts';
 import { getPromotions, getPurchaseItem, listPurchaseHistory } from '../domain/commerce/purchases.ts';
 import { cancelSubscription } from '../domain/commerce/subscriptions.ts';
 import { advertiserOf } from './backend.ts';
@@ -8,7 +8,8 @@ import { contextFor, readInput, type ApiDeps } from './http.ts';
 
 /**
  * /api/backend/...: the advertiser's commerce calls (spec §7 Commerce; docs/decisions/025-commerce.md):
- * buyproduct, cancelsubscription (ours), purchasehistory, purchaseitem, promotions. Registered inside
+ * buyproduct, confirmopayment and dimocopayment (start again the crypto / carrier payment of one's own open
+ * order), cancelsubscription (ours), purchasehistory, purchaseitem, promotions. Registered inside
  * `backendRoutes`, after its session hook; another advertiser's order answers 404 like a missing one.
  */
 export function backendCommerceRoutes(deps: ApiDeps) {
@@ -18,6 +19,8 @@ export function backendCommerceRoutes(deps: ApiDeps) {
     const limited = (max: number) => ({ config: { rateLimit: { max: max * deps.rateLimitScale, timeWindow: '1 minute' } } });
 
     app.post('/buyproduct', limited(10), async (request) => buyProduct(ctxOf(request), commerce, readInput(request, BuyProductSchema)));
+    app.post('/confirmopayment', limited(10), async (request) => payOrder(ctxOf(request), commerce, 'crypto', readInput(request, PayOrderSchema)));
+    app.post('/dimocopayment', limited(10), async (request) => payOrder(ctxOf(request), commerce, 'carrier', readInput(request, PayOrderSchema)));
     app.post('/cancelsubscription', limited(10), async (request) =>
       cancelSubscription(ctxOf(request), commerce, readInput(request, CancelSubscriptionSchema)),
     );

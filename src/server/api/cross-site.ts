@@ -18,7 +18,9 @@ import { sendProblem } from './http.ts';
  *   application/x-www-form-urlencoded) are never accepted.
  * - Server-to-server callbacks authenticated by a signature of their body (`config: { signedCallback:
  *   true }`: the video encoder's postbacks, the age provider's callback) skip the Origin check; their
- *   own parsers accept JSON only.
+ *   own parsers accept JSON only. The carrier provider's callback (dimocopostback) is a form post as the
+ *   provider sends it: `formCallback: true` (only with `signedCallback`) admits its urlencoded body; its
+ *   digest over the body is its authority.
  *
  * A POST's input is read from its body only, never from the query string (`readInput`, ./http.ts).
  */
@@ -27,6 +29,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A server-to-server call authenticated by a signature of its body: no Origin check (./cross-site.ts). */
     signedCallback?: boolean;
+    /** With signedCallback: the provider posts application/x-www-form-urlencoded (./cross-site.ts). */
+    formCallback?: boolean;
   }
 }
 
@@ -74,7 +78,9 @@ export function registerCrossSiteGuard(app: FastifyInstance, options: { allowedO
         errors: [{ field: 'Origin', message: 'crossSite' }],
       });
     }
-    if (!hasAcceptedBody(request)) {
+    const config = request.routeOptions.config;
+    const signedForm = config?.signedCallback === true && config.formCallback === true && header(request, 'content-type')?.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+    if (!signedForm && !hasAcceptedBody(request)) {
       return sendProblem(reply, {
         ...problem,
         title: 'Unsupported Media Type',

@@ -15,6 +15,11 @@ import { contextFor, noStore, type ApiDeps } from './http.ts';
  * - GET /api/backend/cardbillingpostback (spec §7: SaleId, Type, NextChargeOn, ReferenceId, TruncatedPAN,
  *   Event, TransactionId): the card provider's. A GET, so the cross-site guard (which looks at
  *   state-changing methods) does not apply; the signature is the only authority.
+ * - POST /api/backend/confirmopostback (spec §7): the crypto provider's notification, the invoice as JSON
+ *   with `BP-Signature`; read as the raw body (the signature is over its bytes) and trusted only once the
+ *   invoice read back from the provider agrees. `signedCallback`: the Origin check does not apply.
+ * - POST /api/backend/dimocopostback (spec §7): the carrier provider's callback, a form (`data` + `digest`,
+ *   HMAC-SHA256 over data) as DIMOCO sends it: `formCallback` lets the cross-site guard take its urlencoded body.
  */
 export function paymentPostbackRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -45,5 +50,19 @@ export function paymentPostbackRoutes(deps: ApiDeps) {
     app.get('/cardbillingpostback', { config: { rateLimit: { max: 3000, timeWindow: '1 minute' } } }, async (request, reply) =>
       handle(request, reply, deps.payments.byMethod('card')),
     );
+
+    await app.register(async (signed) => {
+      signed.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+      signed.post('/confirmopostback', { config: { signedCallback: true, rateLimit: { max: 3000, timeWindow: '1 minute' } } }, async (request, reply) =>
+        handle(request, reply, deps.payments.byMethod('crypto')),
+      );
+    });
+
+    await app.register(async (signed) => {
+      signed.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+      signed.post('/dimocopostback', { config: { signedCallback: true, formCallback: true, rateLimit: { max: 3000, timeWindow: '1 minute' } } }, async (request, reply) =>
+        handle(request, reply, deps.payments.byMethod('carrier')),
+      );
+    });
   };
 }

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { formatDkk } from '#lib/format.ts';
 import type { TestCardOutcome, TestCardProvider, TestCardSaleAction, TestCardSession } from '../adapters/payments/test-card-provider.ts';
 import { escapeHtml, testProviderPage } from './test-age-provider.ts';
+import { TEST_NOTE, productionNote, readTiming, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
 
 /**
  * /test-payments/card/{sessionId}: the hosted page of the built-in TEST card provider (registered only with
@@ -14,11 +15,7 @@ import { escapeHtml, testProviderPage } from './test-age-provider.ts';
 
 const OUTCOMES: readonly TestCardOutcome[] = ['approve', 'decline', 'abandon'];
 const ACTIONS: readonly TestCardSaleAction[] = ['rebill', 'cancel', 'expiry', 'credit', 'chargeback'];
-const TIMINGS = ['before-return', 'after-return', 'delayed', 'never'] as const;
-type Timing = (typeof TIMINGS)[number];
-
-const TEST_NOTE = `<p class="test" role="note"><strong>TEST</strong> · Testbetaling: her flyttes ingen penge. · <span lang="en">TEST payment provider: no money moves here.</span></p>`;
-const PRODUCTION_NOTE = `<p class="test" role="alert" data-production-test>Denne installation kører i produktion med test-udbydere slået til (ALLOW_TEST_PROVIDERS). · <span lang="en">This installation runs in production with test providers allowed (ALLOW_TEST_PROVIDERS). A TEST-PAY reference never credits anything while a live card provider is configured.</span></p>`;
+const PRODUCTION_NOTE = productionNote('card');
 
 function salePanel(action: string, session: TestCardSession): string {
   if (session.state !== 'approved') return '';
@@ -35,7 +32,7 @@ function sessionPage(session: TestCardSession, production: boolean): string {
   const action = `/test-payments/card/${encodeURIComponent(session.sessionId)}`;
   const request = session.request;
   const decided = session.state !== 'open';
-  const timing = TIMINGS.map((name) => `<option value="${name}">${name}</option>`).join('');
+  const timing = timingOptions();
   return testProviderPage(
     'Kortbetaling (TEST) · Card payment (TEST)',
     `${TEST_NOTE}${production ? `\n${PRODUCTION_NOTE}` : ''}
@@ -60,29 +57,8 @@ ${salePanel(action, session)}`,
 
 export function testCardProviderRoutes(provider: TestCardProvider, options: { production: boolean }) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-    const timers = new Set<NodeJS.Timeout>();
-    app.addHook('onClose', async () => {
-      for (const timer of timers) clearTimeout(timer);
-    });
-
-    /** Sends a postback once or twice at the same moment; a refusal is logged (without the query). */
-    const send = async (query: string, twice: boolean): Promise<number[]> => {
-      const statuses = await Promise.all(Array.from({ length: twice ? 2 : 1 }, () => provider.sendPostback(query)));
-      if (statuses.some((status) => status !== 200)) app.log.warn({ statuses }, 'the test card provider postback was not accepted');
-      return statuses;
-    };
-    const sendLater = (query: string, twice: boolean, delayMs: number) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        send(query, twice).catch((error: unknown) => app.log.warn({ err: error }, 'the test card provider could not send a postback'));
-      }, delayMs);
-      timers.add(timer);
-    };
-    const text = (reply: FastifyReply, status: number, message: string) =>
-      reply.code(status).type('text/plain; charset=utf-8').send(message);
+    const sender = testPostbackSender(app, 'card');
+    const send = (query: string, twice: boolean) => sender.send(() => provider.sendPostback(query), twice);
 
     app.get('/:sessionId', async (request, reply) => {
       const session = provider.findSession((request.params as { sessionId: string }).sessionId);
@@ -94,19 +70,15 @@ export function testCardProviderRoutes(provider: TestCardProvider, options: { pr
     app.post('/:sessionId', async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, string | undefined>;
       const outcome = body['outcome'] as TestCardOutcome;
-      const timing = (body['timing'] ?? 'before-return') as Timing;
+      const when = readTiming(body);
       if (!OUTCOMES.includes(outcome)) return text(reply, 400, 'outcome must be approve, decline or abandon');
-      if (!TIMINGS.includes(timing)) return text(reply, 400, `timing must be one of ${TIMINGS.join(', ')}`);
-      const delaySeconds = Math.min(600, Math.max(1, Number.parseInt(body['delaySeconds'] ?? '10', 10) || 10));
-      const twice = body['twice'] === '1';
+      if (!when) return text(reply, 400, 'timing must be before-return, after-return, delayed or never');
       const open = provider.findSession((request.params as { sessionId: string }).sessionId);
       if (!open) return text(reply, 404, 'Unknown payment');
       const firstDecision = open.state === 'open';
       const session = provider.decide(open.sessionId, outcome)!;
       const query = firstDecision ? provider.decisionPostback(session) : null;
-      if (query && timing === 'before-return') await send(query, twice);
-      if (query && timing === 'after-return') sendLater(query, twice, 0);
-      if (query && timing === 'delayed') sendLater(query, twice, delaySeconds * 1000);
+      if (query) await sender.sendAt(when, () => send(query, when.twice));
       return reply.redirect(provider.returnUrlOf(session), 303);
     });
 

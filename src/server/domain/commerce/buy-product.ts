@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { BuyProductAnswer, BuyProductInput, BuyRefusal } from '#lib/schemas/commerce.ts';
+import { and, eq } from 'drizzle-orm';
+import type { BuyProductAnswer, BuyProductInput, BuyRefusal, PayOrderInput } from '#lib/schemas/commerce.ts';
 import { splitGross } from '#lib/money.ts';
 import { accounts, orders, products } from '../../db/schema.ts';
-import { PaymentProviderUnavailableError } from '../../adapters/types.ts';
+import { PaymentProviderUnavailableError, type PaymentProvider } from '../../adapters/types.ts';
 import type { Advert } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -10,8 +10,8 @@ import { writeAudit } from '../audit.ts';
 import { getOwnAdvert } from '../adverts/own-advert.ts';
 import { refuseWhileImpersonating } from '../accounts/impersonation.ts';
 import { PROFILE_STATUS } from '../adverts/statuses.ts';
-import { PRODUCT_TYPE } from './order-status.ts';
-import { newReference, recordOrderCreated } from './orders.ts';
+import { ORDER_STATUS, PRODUCT_TYPE } from './order-status.ts';
+import { isTestReference, newReference, recordOrderCreated, type OrderRow } from './orders.ts';
 import type { CommerceDeps } from './apply-payment-event.ts';
 
 /** How long an order can be paid; after that the expiry job moves it to Expired and a payment is a late one. */
@@ -81,19 +81,35 @@ export async function buyProduct(ctx: DomainContext, deps: CommerceDeps, input: 
     });
     return created!;
   });
+  const next = await startPayment(ctx, deps, provider, order, { description, recurringDays: recurring ? product.days : undefined, email: account?.email ?? undefined });
+  return { orderId: order.id, referenceId: reference, expiresAt: order.expiresAt!.toISOString(), next };
+}
+
+/**
+ * Asks the provider to start paying an order (its reference, price and language) and keeps the provider's
+ * session id on the order; answers where the browser goes. A provider that cannot be reached is a 503 and
+ * the order stays unpaid (it expires; nothing was charged).
+ */
+export async function startPayment(
+  ctx: DomainContext,
+  deps: CommerceDeps,
+  provider: PaymentProvider,
+  order: OrderRow,
+  extra: { description: string; recurringDays?: number | undefined; email?: string | undefined },
+): Promise<BuyProductAnswer['next']> {
   const site = deps.siteUrl.replace(/\/$/, '');
   let start;
   try {
     start = await provider.start({
-      reference,
+      reference: order.referenceId!,
       amountOre: order.totalPriceOre,
       currency: 'DKK',
-      description,
-      ...(recurring ? { recurringDays: product.days } : {}),
+      description: extra.description,
+      ...(extra.recurringDays !== undefined ? { recurringDays: extra.recurringDays } : {}),
       returnUrl: `${site}/backend/callback-payment/`,
       postbackUrl: `${site}/api/backend/${provider.name}postback`,
-      locale,
-      ...(account?.email ? { email: account.email } : {}),
+      locale: order.locale === 'en' ? 'en' : 'da',
+      ...(extra.email ? { email: extra.email } : {}),
     });
   } catch (error) {
     // The order stays unpaid and expires; nothing was charged.
@@ -101,10 +117,28 @@ export async function buyProduct(ctx: DomainContext, deps: CommerceDeps, input: 
     throw error;
   }
   if (start.providerSessionId) await ctx.db.update(orders).set({ providerSessionId: start.providerSessionId }).where(eq(orders.id, order.id));
-  return {
-    orderId: order.id,
-    referenceId: reference,
-    expiresAt: order.expiresAt!.toISOString(),
-    next: start.kind === 'redirect' ? { kind: 'redirect', url: start.url } : { kind: 'form', action: start.action, fields: start.fields },
-  };
+  return start.kind === 'redirect' ? { kind: 'redirect', url: start.url } : { kind: 'form', action: start.action, fields: start.fields };
+}
+
+/**
+ * confirmopayment / dimocopayment (spec §7): starts the payment of the caller's own order by that method
+ * (crypto, carrier) again, e.g. after the buyer closed the provider's page: the order must still be open
+ * (Created or Pending, not past `expires_at`) and made for that method by the provider configured now;
+ * another advertiser's order answers 404 like a missing one. The same reference is used, so a second
+ * payment of it is flagged, never credited.
+ */
+export async function payOrder(ctx: DomainContext, deps: CommerceDeps, method: 'crypto' | 'carrier', input: PayOrderInput): Promise<BuyProductAnswer> {
+  refuseWhileImpersonating(ctx.actor, 'order.buy');
+  const advert = await getOwnAdvert(ctx);
+  const [order] = await ctx.db.select().from(orders).where(and(eq(orders.id, input.Id), eq(orders.accountId, advert.accountId)));
+  if (!order) throw notFound('Order');
+  const provider = deps.providers.byMethod(method);
+  if (!provider || order.paymentMethod !== method || order.paymentProvider !== provider.name || isTestReference(order.referenceId) !== provider.test) {
+    throw buyRefused('methodUnavailable', 'This order is not paid by this method');
+  }
+  const open = (order.status === ORDER_STATUS.Created || order.status === ORDER_STATUS.Pending) && (order.expiresAt === null || order.expiresAt > ctx.now());
+  if (!open) throw buyRefused('orderNotOpen', 'This order can no longer be paid');
+  const [account] = await ctx.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, order.accountId));
+  const next = await startPayment(ctx, deps, provider, order, { description: order.productDescription, email: account?.email ?? undefined });
+  return { orderId: order.id, referenceId: order.referenceId!, expiresAt: order.expiresAt!.toISOString(), next };
 }

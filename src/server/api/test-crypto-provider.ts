@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import { formatDkk } from '#lib/format.ts';
+import { CONFIRMO_STATUSES, type ConfirmoStatus } from '../adapters/payments/confirmo.ts';
+import type { TestCryptoInvoice, TestCryptoOutcome, TestCryptoProvider } from '../adapters/payments/test-crypto-provider.ts';
+import { escapeHtml, testProviderPage } from './test-age-provider.ts';
+import { TEST_NOTE, productionNote, readTiming, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
+
+/**
+ * /test-payments/crypto/...: the built-in TEST crypto provider (registered only with PAYMENT_CRYPTO=test).
+ *
+ * - `GET /{invoiceId}`: the invoice page, plain HTML that says clearly it is a TEST and no money moves:
+ *   Pay (confirming, then paid), Fail (error), Expire, Abandon; the notifications go out before the buyer
+ *   returns (default), right after, after a delay, or never, once or twice. Then the buyer goes back to the
+ *   callback screen.
+ * - `POST /{invoiceId}/invoice` (`status`): moves the invoice to any status later and notifies it (a paid
+ *   after expiry, a paid before confirming: the orders a blockchain may give).
+ * - `GET /api/v3/invoices/{id}`: the invoice read back, shaped like Confirmo's (Bearer the test secret).
+ */
+
+const OUTCOMES: readonly TestCryptoOutcome[] = ['approve', 'decline', 'expire', 'abandon'];
+
+function invoicePanel(invoice: TestCryptoInvoice): string {
+  if (!invoice.decided) return '';
+  const buttons = CONFIRMO_STATUSES.map((name) => `<button type="submit" name="status" value="${name}">${name}</button>`).join('\n');
+  return `<h2>Invoice</h2>
+<form method="post" action="${escapeHtml(`/test-payments/crypto/${encodeURIComponent(invoice.id)}/invoice`)}">
+${buttons}
+<label><input type="checkbox" name="twice" value="1"> send twice</label>
+</form>`;
+}
+
+function invoicePage(invoice: TestCryptoInvoice, production: boolean): string {
+  const action = `/test-payments/crypto/${encodeURIComponent(invoice.id)}`;
+  return testProviderPage(
+    'Kryptobetaling (TEST) · Crypto payment (TEST)',
+    `${TEST_NOTE}${production ? `\n${productionNote('crypto')}` : ''}
+<h1>Kryptobetaling <span lang="en">· Crypto payment</span> (TEST)</h1>
+<p>${escapeHtml(invoice.request.description)} · <strong>${escapeHtml(formatDkk(invoice.request.amountOre))}</strong></p>
+<p>Reference: <code>${escapeHtml(invoice.request.reference)}</code> · status: <strong data-state="${invoice.status}">${invoice.status}</strong></p>
+${
+  invoice.decided
+    ? ''
+    : `<form method="post" action="${escapeHtml(action)}">
+<p><label>Notification <select name="timing">${timingOptions()}</select></label>
+<label>delay (s) <input name="delaySeconds" type="number" min="1" max="600" value="10"></label>
+<label><input type="checkbox" name="twice" value="1"> send twice</label></p>
+<button type="submit" name="outcome" value="approve">Betal · <span lang="en">Pay</span></button>
+<button type="submit" name="outcome" value="decline">Fejl · <span lang="en">Fail</span></button>
+<button type="submit" name="outcome" value="expire">Udløb · <span lang="en">Expire</span></button>
+<button type="submit" name="outcome" value="abandon">Afbryd · <span lang="en">Abandon</span></button>
+</form>`
+}
+${invoicePanel(invoice)}`,
+  );
+}
+
+export function testCryptoProviderRoutes(provider: TestCryptoProvider, secret: string, options: { production: boolean }) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const sender = testPostbackSender(app, 'crypto');
+    const notify = (invoice: TestCryptoInvoice, status: ConfirmoStatus, twice: boolean) => sender.send(() => provider.notify(invoice, status), twice);
+
+    app.get('/api/v3/invoices/:id', async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (request.headers.authorization !== `Bearer ${secret}`) return reply.code(401).send({ message: 'Unauthorized' });
+      const invoice = provider.findInvoice((request.params as { id: string }).id);
+      if (!invoice) return reply.code(404).send({ message: 'Invoice not found' });
+      return reply.send(provider.invoiceJson(invoice));
+    });
+
+    app.get('/:invoiceId', async (request, reply) => {
+      const invoice = provider.findInvoice((request.params as { invoiceId: string }).invoiceId);
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      if (!invoice) return reply.code(404).send(testProviderPage('Ukendt betaling · Unknown payment', `${TEST_NOTE}<h1>Ukendt betaling</h1><p lang="en">Unknown payment.</p>`));
+      return reply.send(invoicePage(invoice, options.production));
+    });
+
+    app.post('/:invoiceId', async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, string | undefined>;
+      const outcome = body['outcome'] as TestCryptoOutcome;
+      const when = readTiming(body);
+      if (!OUTCOMES.includes(outcome)) return text(reply, 400, `outcome must be one of ${OUTCOMES.join(', ')}`);
+      if (!when) return text(reply, 400, 'timing must be before-return, after-return, delayed or never');
+      const invoice = provider.findInvoice((request.params as { invoiceId: string }).invoiceId);
+      if (!invoice) return text(reply, 404, 'Unknown payment');
+      const statuses = provider.decide(invoice.id, outcome)!;
+      if (statuses.length > 0) {
+        await sender.sendAt(when, async () => {
+          for (const status of statuses) await notify(invoice, status, when.twice);
+        });
+      }
+      return reply.redirect(provider.returnUrlOf(invoice), 303);
+    });
+
+    app.post('/:invoiceId/invoice', async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, string | undefined>;
+      const status = body['status'] as ConfirmoStatus;
+      if (!CONFIRMO_STATUSES.includes(status)) return text(reply, 400, `status must be one of ${CONFIRMO_STATUSES.join(', ')}`);
+      const invoice = provider.findInvoice((request.params as { invoiceId: string }).invoiceId);
+      if (!invoice) return text(reply, 404, 'Unknown payment');
+      if (!invoice.decided) return text(reply, 409, 'Decide on the invoice first');
+      const statuses = await notify(invoice, status, body['twice'] === '1');
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      return reply.send(
+        testProviderPage(
+          'Kryptobetaling (TEST) · Crypto payment (TEST)',
+          `${TEST_NOTE}<p>Notification <strong>${status}</strong> sent: <span data-statuses="${statuses.join(',')}">${statuses.join(', ')}</span></p>${invoicePanel(invoice)}`,
+        ),
+      );
+    });
+  };
+}

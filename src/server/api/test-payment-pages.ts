@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * What the hosted pages of the built-in TEST payment providers share (card, crypto, carrier): the note that
+ * it is a TEST, the form parser, when a postback goes out (before the buyer returns, right after, after a
+ * delay, or never; once or twice at the same moment) and a plain-text answer.
+ */
+
+export const TIMINGS = ['before-return', 'after-return', 'delayed', 'never'] as const;
+export type Timing = (typeof TIMINGS)[number];
+
+export const TEST_NOTE = `<p class="test" role="note"><strong>TEST</strong> · Testbetaling: her flyttes ingen penge. · <span lang="en">TEST payment provider: no money moves here.</span></p>`;
+
+/** The note of a production installation that runs test providers (ALLOW_TEST_PROVIDERS). */
+export const productionNote = (method: string) =>
+  `<p class="test" role="alert" data-production-test>Denne installation kører i produktion med test-udbydere slået til (ALLOW_TEST_PROVIDERS). · <span lang="en">This installation runs in production with test providers allowed (ALLOW_TEST_PROVIDERS). A TEST-PAY reference never credits anything while a live ${method} provider is configured.</span></p>`;
+
+export const timingOptions = () => TIMINGS.map((name) => `<option value="${name}">${name}</option>`).join('');
+
+export const textReply = (reply: FastifyReply, status: number, message: string) => reply.code(status).type('text/plain; charset=utf-8').send(message);
+
+/** The timing fields of a decision form: when, how long a delay (1–600 s), and whether twice; null when the timing is unknown. */
+export function readTiming(body: Record<string, string | undefined>): { timing: Timing; delayMs: number; twice: boolean } | null {
+  const timing = (body['timing'] ?? 'before-return') as Timing;
+  if (!TIMINGS.includes(timing)) return null;
+  const delaySeconds = Math.min(600, Math.max(1, Number.parseInt(body['delaySeconds'] ?? '10', 10) || 10));
+  return { timing, delayMs: delaySeconds * 1000, twice: body['twice'] === '1' };
+}
+
+/**
+ * Registers the urlencoded form parser of the page's buttons and answers how postbacks go out: `send` runs
+ * a postback once or twice at the same moment (a refusal is logged without its content), `sendAt` at a
+ * timing (the timers are cleared when the server closes).
+ */
+export function testPostbackSender(app: FastifyInstance, label: string) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  const timers = new Set<NodeJS.Timeout>();
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+  });
+  const send = async (postback: () => Promise<number>, twice: boolean): Promise<number[]> => {
+    const statuses = await Promise.all(Array.from({ length: twice ? 2 : 1 }, postback));
+    if (statuses.some((status) => status !== 200)) app.log.warn({ statuses }, `the test ${label} provider postback was not accepted`);
+    return statuses;
+  };
+  const later = (postback: () => Promise<unknown>, delayMs: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      postback().catch((error: unknown) => app.log.warn({ err: error }, `the test ${label} provider could not send a postback`));
+    }, delayMs);
+    timers.add(timer);
+  };
+  /** Runs `postbacks` (which sends the decision's postbacks in order) at the chosen timing. */
+  const sendAt = async (when: { timing: Timing; delayMs: number }, postbacks: () => Promise<unknown>) => {
+    if (when.timing === 'before-return') await postbacks();
+    if (when.timing === 'after-return') later(postbacks, 0);
+    if (when.timing === 'delayed') later(postbacks, when.delayMs);
+  };
+  return { send, sendAt };
+}
