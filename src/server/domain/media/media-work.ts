@@ -71,6 +71,8 @@ export function createMediaWork(concurrency: number): MediaWork {
             .then(resolve, reject)
             .finally(() => {
               running -= 1;
+              // Threads the task started after the last look are lowered now, however short it was.
+              lowerMediaThreads(lowered);
               next();
             });
         });
