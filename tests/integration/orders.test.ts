@@ -277,8 +277,8 @@ describe('reads of the own orders', () => {
     expect(offer.products[0]).toMatchObject({ priceOre: 49_900, vatOre: 9_980, name: 'Annonce i 30 dage' });
     expect(offer.allowed).toBe(true);
     near(offer.runningUntil, Date.now() + 60 * DAY);
-    // The methods with a provider configured (here the TEST card provider only), for the buy screens.
-    expect(offer.paymentMethods).toEqual(['card']);
+    // The methods with a provider configured (here every TEST provider: card, crypto and carrier billing).
+    expect(offer.paymentMethods).toEqual(['card', 'crypto', 'carrier']);
     expect((await backendApi(server, 'promotions', owner.cookie, { query: { TypeId: 4 } })).status).toBe(400);
     expect((await backendApi(server, 'promotions', undefined, { query: { TypeId: 1 } })).status).toBe(401);
   });
