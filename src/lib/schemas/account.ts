@@ -3,7 +3,7 @@ import { formatDate } from '#lib/format.ts';
 import { normaliseDanishPhone } from './advert-edit.ts';
 
 /**
- * Advertiser accounts: the inputs of createprofile, sendsms, codeverification, sendemail,
+ * Advertiser accounts: the inputs of createprofile, confirmsignup, sendsms, codeverification, sendemail,
  * emailverification, resetpassword, changepassword and updatepassword (spec §7), with the spec's
  * parameter names. Messages are i18n keys under `validation.` (src/lib/i18n/{da,en}/common.json); a
  * missing parameter is `required` (the object schemas' message).
@@ -173,6 +173,16 @@ export const EmailVerificationSchema = v.object({
   Url: v.pipe(token, v.transform(tokenOfLink), v.regex(/^[\w-]{20,100}$/, 'linkInvalid')),
 }, 'required');
 export type EmailVerificationInput = v.InferOutput<typeof EmailVerificationSchema>;
+
+/**
+ * confirmsignup: the token of the emailed sign-up link (/create/?confirm=…) and the password chosen at
+ * sign-up (checked as a sign-in is). JSON body only.
+ */
+export const ConfirmSignUpSchema = v.object({
+  Token: v.pipe(token, v.regex(/^[\w-]{20,100}$/, 'linkInvalid')),
+  Password: currentPassword,
+}, 'required');
+export type ConfirmSignUpInput = v.InferOutput<typeof ConfirmSignUpSchema>;
 
 /** resetpassword: the email to send a reset link to (the answer is the same whether it exists). */
 export const ResetPasswordSchema = v.object({ Email: email }, 'required');

@@ -23,6 +23,10 @@ export const EMAIL_LINK_HOURS = 24;
 /** A new link may be asked for this long after the last one. */
 export const EMAIL_RESEND_SECONDS = 60;
 
+/** The account's email links (`purpose` 'email'; a sign-up's link is confirm-sign-up.ts's). */
+const ofAccount = (accountId: number) =>
+  and(eq(emailVerificationTokens.accountId, accountId), eq(emailVerificationTokens.purpose, 'email'));
+
 /**
  * Sends a verification link for `email` (the account's own, or the new one it should change to)
  * without throttling; earlier unused links stop working. The link's token is stored hashed.
@@ -39,7 +43,7 @@ export async function issueEmailVerification(
   await ctx.db
     .update(emailVerificationTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailVerificationTokens.accountId, account.id), isNull(emailVerificationTokens.usedAt)));
+    .where(and(ofAccount(account.id), isNull(emailVerificationTokens.usedAt)));
   await ctx.db.insert(emailVerificationTokens).values({
     tokenHash,
     accountId: account.id,
@@ -91,7 +95,7 @@ export async function sendEmailVerification(
   const [last] = await ctx.db
     .select({ createdAt: emailVerificationTokens.createdAt })
     .from(emailVerificationTokens)
-    .where(eq(emailVerificationTokens.accountId, account.id))
+    .where(ofAccount(account.id))
     .orderBy(desc(emailVerificationTokens.createdAt))
     .limit(1);
   if (last && ctx.now().getTime() - last.createdAt.getTime() < EMAIL_RESEND_SECONDS * 1000) {
@@ -124,7 +128,7 @@ export async function verifyEmail(
   const [link] = await ctx.db
     .select()
     .from(emailVerificationTokens)
-    .where(eq(emailVerificationTokens.tokenHash, tokenHash))
+    .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), eq(emailVerificationTokens.purpose, 'email')))
     .limit(1);
   if (!link || link.accountId !== ctx.actor.accountId || link.usedAt || link.expiresAt <= now) throw refused();
   const account = await getActiveAccount(ctx.db, link.accountId);
