@@ -12,6 +12,8 @@ import { normaliseDanishPhone } from './advert-edit.ts';
 /** Passwords: at least this long (and not a common password, which only the server can check). */
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
+/** A sign-up's confirmation link works this long (the server's rule; /create says it). */
+export const SIGN_UP_LINK_HOURS = 24;
 /** Advertisers must be adults (spec §1); older than this is taken for a typing error. */
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { SIGN_UP_LINK_HOURS } from '#lib/schemas/account.ts';
 import { accounts, emailVerificationTokens } from '../../db/schema.ts';
 import type { Messaging } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
@@ -17,9 +18,10 @@ import { asLocale, getSite, signUpConfirmationLink, signUpConfirmationMessage } 
  * the link's token and the password chosen at sign-up, confirms, signs in and sends the SMS code.
  */
 
-/** A sign-up link works this long, once. */
-export const SIGN_UP_LINK_HOURS = 24;
-/** A sign-up still unconfirmed this long after its last link expired is removed (job `account.erasure`). */
+/**
+ * A sign-up link works SIGN_UP_LINK_HOURS, once. A sign-up still unconfirmed this long after its last
+ * link expired is removed (job `account.erasure`).
+ */
 export const UNCONFIRMED_SIGN_UP_GRACE_DAYS = 7;
 /** Days from the last link to the removal, as the email says. */
 export const UNCONFIRMED_SIGN_UP_DAYS = SIGN_UP_LINK_HOURS / 24 + UNCONFIRMED_SIGN_UP_GRACE_DAYS;
