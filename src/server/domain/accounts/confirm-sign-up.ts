@@ -4,7 +4,8 @@ import { accounts, emailVerificationTokens } from '../../db/schema.ts';
 import type { Messaging } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
-import { createSession, hashToken, type NewSession } from './sessions.ts';
+import { createSession, type NewSession } from './sessions.ts';
+import { claimEmailLink, findUsableEmailLink } from './email-verification.ts';
 import { newLinkToken } from './tokens.ts';
 import { getUserProfile, type UserProfile } from './get-user-profile.ts';
 import { issuePhoneCode } from './phone-verification.ts';
@@ -91,13 +92,8 @@ export async function confirmSignUp(
 ): Promise<{ session: NewSession; profile: ConfirmedSignUp }> {
   const now = ctx.now();
   const refused = () => invalidField('Token', 'linkInvalid', 'The link is invalid or has expired. Ask for a new one.');
-  const tokenHash = hashToken(input.token);
-  const [link] = await ctx.db
-    .select()
-    .from(emailVerificationTokens)
-    .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), eq(emailVerificationTokens.purpose, 'sign_up')))
-    .limit(1);
-  if (!link || link.usedAt || link.expiresAt <= now) throw refused();
+  const link = await findUsableEmailLink(ctx, input.token, 'sign_up');
+  if (!link) throw refused();
   const [found] = await ctx.db.select().from(accounts).where(eq(accounts.id, link.accountId)).limit(1);
   if (!found || found.deletedAt || found.activatedAt || found.email !== link.email) throw refused();
 
@@ -114,12 +110,7 @@ export async function confirmSignUp(
 
   const owner = { ...ctx, actor: accountActor(account.id) };
   const session = await ctx.db.transaction(async (tx) => {
-    // Single use, also when the link is opened twice at once.
-    const [claimed] = await tx
-      .update(emailVerificationTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt)))
-      .returning({ tokenHash: emailVerificationTokens.tokenHash });
+    const claimed = await claimEmailLink(tx, link, now);
     const [confirmed] = await tx
       .update(accounts)
       .set({ activatedAt: now, emailVerifiedAt: account.emailVerifiedAt ?? now, lastLoginAt: now })

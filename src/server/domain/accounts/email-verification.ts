@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { accounts, emailVerificationTokens } from '../../db/schema.ts';
 import type { Messaging } from '../../adapters/types.ts';
+import type { Db } from '../../db/client.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
@@ -22,6 +23,31 @@ import { emailTaken, getActiveAccount, invalidField, isUniqueViolation, type Acc
 export const EMAIL_LINK_HOURS = 24;
 /** A new link may be asked for this long after the last one. */
 export const EMAIL_RESEND_SECONDS = 60;
+
+type EmailLink = typeof emailVerificationTokens.$inferSelect;
+
+/**
+ * The emailed link (its `purpose`: an address's 'email' link or a 'sign_up' link) whose token this is, when
+ * it is unused and unexpired; else null (the caller refuses it as `linkInvalid`).
+ */
+export async function findUsableEmailLink(ctx: DomainContext, token: string, purpose: EmailLink['purpose']): Promise<EmailLink | null> {
+  const [link] = await ctx.db
+    .select()
+    .from(emailVerificationTokens)
+    .where(and(eq(emailVerificationTokens.tokenHash, hashToken(token)), eq(emailVerificationTokens.purpose, purpose)))
+    .limit(1);
+  return link && !link.usedAt && link.expiresAt > ctx.now() ? link : null;
+}
+
+/** Uses an emailed link up, once, also when it is opened twice at once: false when another request was first. */
+export async function claimEmailLink(db: Db, link: Pick<EmailLink, 'tokenHash'>, now: Date): Promise<boolean> {
+  const [claimed] = await db
+    .update(emailVerificationTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailVerificationTokens.tokenHash, link.tokenHash), isNull(emailVerificationTokens.usedAt)))
+    .returning({ tokenHash: emailVerificationTokens.tokenHash });
+  return claimed !== undefined;
+}
 
 /** The account's email links (`purpose` 'email'; a sign-up's link is confirm-sign-up.ts's). */
 const ofAccount = (accountId: number) =>
@@ -124,22 +150,10 @@ export async function verifyEmail(
   refuseWhileImpersonating(ctx.actor, 'email.change');
   const now = ctx.now();
   const refused = () => invalidField('Url', 'linkInvalid', 'The link is invalid or has expired. Ask for a new one.');
-  const tokenHash = hashToken(input.token);
-  const [link] = await ctx.db
-    .select()
-    .from(emailVerificationTokens)
-    .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), eq(emailVerificationTokens.purpose, 'email')))
-    .limit(1);
-  if (!link || link.accountId !== ctx.actor.accountId || link.usedAt || link.expiresAt <= now) throw refused();
+  const link = await findUsableEmailLink(ctx, input.token, 'email');
+  if (!link || link.accountId !== ctx.actor.accountId) throw refused();
   const account = await getActiveAccount(ctx.db, link.accountId);
-
-  // Single use, also when the link is opened twice at once.
-  const [claimed] = await ctx.db
-    .update(emailVerificationTokens)
-    .set({ usedAt: now })
-    .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt)))
-    .returning({ email: emailVerificationTokens.email });
-  if (!claimed) throw refused();
+  if (!(await claimEmailLink(ctx.db, link, now))) throw refused();
 
   try {
     await ctx.db.update(accounts).set({ email: link.email, emailVerifiedAt: now }).where(eq(accounts.id, account.id));
