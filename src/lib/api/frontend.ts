@@ -22,7 +22,7 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 export type RegionOption = { id: number; name: string; nameEn: string; slug: string };
 /** searchpagecities: a city of a region. */
 export type CityOption = { id: number; city: string; slug: string; regionId: number; regionSlug: string };
-/** sendsms (and createprofile's first code): the id codeverification takes, and the number, masked. */
+/** sendsms (and confirmsignup's first code): the id codeverification takes, and the number, masked. */
 export type SentCode = { id: number; expiresAt: string; phone: string };
 /** confirmsignup's answer: the signed-in advertiser's profile, the advert draft, the phone and the first SMS code's id. */
 export type ConfirmedSignUp = UserProfile & { email: string; advertId: number; phone: string; phoneVerificationId: number };
