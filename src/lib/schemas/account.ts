@@ -145,7 +145,7 @@ export type CreateProfileInput = v.InferOutput<typeof CreateProfileSchema>;
 export const SendSmsSchema = v.object({ Phone: v.optional(danishPhone) }, 'required');
 export type SendSmsInput = v.InferOutput<typeof SendSmsSchema>;
 
-/** codeverification: the 6-digit code and the id sendsms (or createprofile) answered. */
+/** codeverification: the 6-digit code and the id sendsms (or confirmsignup) answered. */
 export const CodeVerificationSchema = v.object({
   Code: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.regex(/^\d{6}$/, 'code')),
   Id: wholeNumber('required'),
