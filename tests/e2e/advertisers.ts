@@ -1,11 +1,13 @@
 /**
- * A fresh advertiser for a browser test: the account and its advert draft (status New, not public) made
- * through the real `createprofile` call with the page's own request context, so the browser is signed in
- * as that advertiser afterwards. Tests that change an advert use one of these (or a demo advert reserved
- * for them), never an advert another test looks at.
+ * A fresh advertiser for a browser test, made as a person signs up: the account and its advert draft
+ * (status New, not public) through the real `createprofile` call with the page's own request context, the
+ * sign-up link read from the outbox (as support reads it), and `confirmsignup` with the password, so the
+ * browser is signed in as that advertiser afterwards (email confirmed, phone not yet). Tests that change
+ * an advert use one of these (or a demo advert reserved for them), never an advert another test looks at.
  */
-import type { Page } from '@playwright/test';
-import { expect, unique } from './fixtures.ts';
+import { test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, supportAdminRequest, unique } from './fixtures.ts';
+import { lastMessage, linkIn, smsCode } from './outbox.ts';
 
 export type NewAdvertiser = { email: string; password: string; name: string; phone: string; regionId: number; cityId: number };
 
@@ -36,8 +38,24 @@ export async function createAdvertiser(page: Page, overrides: Partial<{ name: st
       AcceptTerms: true,
     },
   });
-  if (!response.ok()) throw new Error(`createprofile answered ${response.status()}: ${await response.text()}`);
+  if (response.status() !== 202) throw new Error(`createprofile answered ${response.status()}: ${await response.text()}`);
+  const support = await supportAdminRequest(test.info().project.use.baseURL!);
+  try {
+    const { path } = await signUpLink(support, advertiser.email);
+    const token = new URL(path, 'http://site.invalid').searchParams.get('confirm');
+    const confirmed = await page.request.post('/api/frontend/confirmsignup', { data: { Token: token, Password: advertiser.password } });
+    if (!confirmed.ok()) throw new Error(`confirmsignup answered ${confirmed.status()}: ${await confirmed.text()}`);
+  } finally {
+    await support.dispose();
+  }
   return advertiser;
+}
+
+/** The newest sign-up email to `email`: its subject, and its link's path and query (/create/?confirm=… or /en/create/?confirm=…). */
+export async function signUpLink(support: APIRequestContext, email: string): Promise<{ subject: string | null; path: string }> {
+  const mail = await lastMessage(support, email, '/create/?confirm=');
+  expect(mail.channel).toBe('email');
+  return { subject: mail.subject, path: linkIn(mail, '/create/?confirm=') };
 }
 
 /** A Danish mobile number nobody else in the run has (8 digits). */
@@ -67,4 +85,87 @@ export async function fillCreateForm(page: Page, account: { email: string; phone
   await chooseFirstPlace(page, { region: 'Region', city: 'By' });
   await page.getByLabel('Fødselsdato').fill(account.dateOfBirth ?? '15-04-1995');
   await page.getByRole('checkbox', { name: /mindst 18 år/ }).check();
+}
+
+/** What /create says in each language, for the browser tests of the sign-up. */
+export const CREATE_WORDS = {
+  da: {
+    checkEmail: 'Tjek din e-mail',
+    sentTo: (email: string) => `Vi har sendt en e-mail til ${email}. Åbn linket i den`,
+    lifetime: 'Linket virker i 24 timer og kan bruges én gang.',
+    subject: 'Bekræft din tilmelding',
+    confirmHeading: 'Gør din tilmelding færdig',
+    password: 'Din adgangskode',
+    confirm: 'Bekræft og fortsæt',
+    wrongPassword: 'Adgangskoden er forkert.',
+    phoneHeading: 'Bekræft dit telefonnummer',
+    code: 'Kode fra sms',
+    verify: 'Bekræft nummer',
+    doneHeading: 'Din konto er klar',
+    phoneDone: 'Tak – dit telefonnummer er bekræftet.',
+    dashboard: 'Gå til din annonceprofil',
+  },
+  en: {
+    checkEmail: 'Check your email',
+    sentTo: (email: string) => `We have sent an email to ${email}. Open the link in it`,
+    lifetime: 'The link works for 24 hours and can be used once.',
+    subject: 'Confirm your sign-up',
+    confirmHeading: 'Finish your sign-up',
+    password: 'Your password',
+    confirm: 'Confirm and continue',
+    wrongPassword: 'The password is wrong.',
+    phoneHeading: 'Confirm your phone number',
+    code: 'Code from the text message',
+    verify: 'Confirm number',
+    doneHeading: 'Your account is ready',
+    phoneDone: 'Thank you – your phone number is confirmed.',
+    dashboard: 'Go to your advertiser dashboard',
+  },
+} as const;
+
+export type CreateWords = (typeof CREATE_WORDS)[keyof typeof CREATE_WORDS];
+
+/**
+ * /create after its form was sent with CREATE_PASSWORD, in the page's language (`words`): the
+ * check-your-email screen, the emailed link (read from the outbox) opened in the page, a wrong password
+ * refused at its field and kept, then the right one: the SMS step. `checkA11y` runs on each new screen.
+ */
+export async function confirmSignUpInBrowser(
+  page: Page,
+  support: APIRequestContext,
+  email: string,
+  words: CreateWords,
+  checkA11y: (page: Page) => Promise<void> = async () => {},
+): Promise<void> {
+  await expect(page.getByRole('heading', { name: words.checkEmail })).toBeFocused();
+  await expect(page.getByText(words.sentTo(email))).toBeVisible();
+  await expect(page.getByText(words.lifetime)).toBeVisible();
+  await checkA11y(page);
+
+  const mail = await signUpLink(support, email);
+  expect(mail.subject).toContain(words.subject);
+  await page.goto(mail.path);
+  await expect(page.getByRole('heading', { name: words.confirmHeading })).toBeFocused();
+  await checkA11y(page);
+  const password = page.getByLabel(words.password);
+  await password.fill('not the password I chose');
+  await page.getByRole('button', { name: words.confirm }).click();
+  await expect(page.locator('#create-confirm-password-error')).toHaveText(words.wrongPassword);
+  await expect(password).toHaveValue('not the password I chose');
+  await expect(password).toBeFocused();
+  await password.fill(CREATE_PASSWORD);
+  await page.getByRole('button', { name: words.confirm }).click();
+  await expect(page.getByRole('heading', { name: words.phoneHeading })).toBeFocused();
+  // The link is used up: its token leaves the address bar.
+  await expect(page).toHaveURL((url) => url.pathname.endsWith('/create/') && url.search === '');
+}
+
+/** /create's SMS step with the code from the outbox, then the last screen and on to the dashboard. */
+export async function finishSignUpInBrowser(page: Page, support: APIRequestContext, phone: string, words: CreateWords): Promise<void> {
+  await page.getByLabel(words.code).fill(await smsCode(support, phone));
+  await page.getByRole('button', { name: words.verify }).click();
+  await expect(page.getByRole('heading', { name: words.doneHeading })).toBeFocused();
+  await expect(page.getByText(words.phoneDone)).toBeVisible();
+  await page.getByRole('link', { name: words.dashboard }).click();
+  await expect(page).toHaveURL(/\/backend\/dashboard\/$/);
 }

@@ -11,7 +11,9 @@ test('an advertiser signs in from the redirect, reaches the screen, and logs out
   await page.getByLabel('E-mail').fill(advertiser.email);
   await page.getByLabel('Adgangskode').fill('wrong-password');
   await page.getByRole('button', { name: 'Log ind' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Forkert e-mail eller adgangskode.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Forkert e-mail eller adgangskode. Har du lige tilmeldt dig, så åbn først linket i den e-mail, vi har sendt dig.',
+  );
 
   await page.getByLabel('Adgangskode').fill(advertiser.password);
   await page.getByRole('button', { name: 'Log ind' }).click();

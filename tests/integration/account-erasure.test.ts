@@ -1,7 +1,8 @@
 /**
  * A deleted account's personal data is erased after the 30-day restore window, by the durable job
- * `account.erasure`, and the advertiser can download their data (issue 15 item 7;
- * docs/decisions/023-erasure-and-data-export.md). The server's clock is moved to pass the window.
+ * `account.erasure`, which also removes sign-ups never confirmed (docs/decisions/024), and the advertiser
+ * can download their data (issue 15 item 7; docs/decisions/023-erasure-and-data-export.md). The server's
+ * clock is moved to pass the window.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   jobs,
   loginEvents,
   notifications,
+  outboxMessages,
   pictures,
   priceListItems,
   statementsOfReasons,
@@ -28,6 +30,7 @@ import { ACCOUNT_ERASURE_QUEUE, accountErasureHandler } from '#server/jobs/accou
 import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, callApi, createAdvertiser } from '#tests/support/fixtures.ts';
 import { twoTone, uploadFiles } from './pictures-helpers.ts';
+import { GOOD_PASSWORD, createProfileOverHttp, profileInput, signUpOverHttp } from './accounts-helpers.ts';
 
 const DAY = 86_400_000;
 let clock = new Date();
@@ -210,6 +213,59 @@ describe('erasure after the restore window', () => {
       expect(await refusal(tx.update(auditLog).set({ action: 'rewritten' }).where(eq(auditLog.id, entry!.id)))).toMatch(/append-only/);
     }).catch(() => {});
     expect(await refusal(server.db.delete(auditLog).where(eq(auditLog.id, entry!.id)))).toMatch(/append-only/);
+  });
+});
+
+describe('sign-ups never confirmed (docs/decisions/024)', () => {
+  it('the job removes them once their last link is a week expired, files and all; confirmed, recent and re-sent sign-ups stay', async () => {
+    clock = new Date();
+    // A stale sign-up, with a picture uploaded during /create.
+    const bytes = await (await twoTone(600, 400)).jpeg().toBuffer();
+    const upload = await uploadFiles(server.url, '/api/frontend/profilepictureuploadertemp', [{ name: 'p.jpg', type: 'image/jpeg', bytes }]);
+    const uploadCookie = upload.headers.getSetCookie().find((c) => c.startsWith('upload_token='))!.split(';')[0]!;
+    const stale = await signUpOverHttp(server, { Name: 'Glemt Tilmelding', Phone: '20000005' }, { cookie: uploadCookie });
+    const [staleAccount] = await server.db.select().from(accounts).where(eq(accounts.email, stale.email));
+    const [stalePicture] = await server.db.select().from(pictures).innerJoin(adverts, eq(pictures.advertId, adverts.id)).where(eq(adverts.accountId, staleAccount!.id));
+    const uuid = stalePicture!.pictures.storageKey.split('/').at(-1)!;
+    expect((await filesNamed(uuid)).length).toBeGreaterThan(0);
+    const confirmed = await createProfileOverHttp(server);
+    const resent = await signUpOverHttp(server);
+
+    // Six days on: the re-sent one gets a fresh link (signed up again), and a new one arrives.
+    clock = new Date(Date.now() + 6 * DAY);
+    expect((await callApi(server.url, '/api/frontend/createprofile', { body: await profileInput(server, { Email: resent.email }) })).status).toBe(202);
+    const recent = await signUpOverHttp(server);
+
+    // Eight days and an hour after the stale sign-up: its link expired more than seven days ago.
+    clock = new Date(Date.now() + 8 * DAY + 3_600_000);
+    await runErasureJob();
+
+    const [gone] = await server.db.select().from(accounts).where(eq(accounts.id, staleAccount!.id));
+    expect(gone).toMatchObject({ phone: null, dateOfBirth: null, activatedAt: null });
+    expect(gone!.erasedAt).toBeInstanceOf(Date);
+    expect(gone!.deletedAt).toBeInstanceOf(Date);
+    expect(gone!.email).not.toBe(stale.email);
+    const [goneAdvert] = await server.db.select().from(adverts).where(eq(adverts.accountId, staleAccount!.id));
+    expect(goneAdvert).toMatchObject({ status: 3, name: 'Slettet', phone: null });
+    expect(await filesNamed(uuid)).toEqual([]);
+    expect(await server.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, stale.email))).toEqual([]);
+    const expired = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.sign_up_expired'), eq(auditLog.targetId, String(staleAccount!.id))));
+    expect(expired).toEqual([expect.objectContaining({ actorType: 'system' })]);
+
+    // Nothing else: the confirmed account, the re-sent and the recent sign-ups are as they were.
+    for (const email of [confirmed.email, resent.email, recent.email]) {
+      const [kept] = await server.db.select().from(accounts).where(eq(accounts.email, email));
+      expect(kept, email).toMatchObject({ deletedAt: null, erasedAt: null });
+    }
+    expect((await callApi(server.url, '/api/frontend/login', { body: { email: confirmed.email, password: GOOD_PASSWORD } })).status).toBe(200);
+
+    // The address is free again: signing up with it makes a new, unconfirmed account.
+    await signUpOverHttp(server, { Email: stale.email });
+    const [again] = await server.db.select().from(accounts).where(eq(accounts.email, stale.email));
+    expect(again!.id).not.toBe(staleAccount!.id);
   });
 });
 

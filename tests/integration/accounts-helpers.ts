@@ -1,10 +1,11 @@
-/** Helpers for the advertiser-account tests: HTTP calls, the outbox, a valid createprofile body. */
+/** Helpers for the advertiser-account tests: HTTP calls, the outbox, a valid createprofile body, a whole sign-up. */
 import http from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { cities, outboxMessages } from '#server/db/schema.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { sessionCookieName } from '#server/api/http.ts';
+import type { AppOptions } from '#server/app.ts';
 
 export type Call = { method?: 'GET' | 'POST'; body?: unknown; query?: Record<string, string | number>; cookie?: string | undefined };
 
@@ -148,28 +149,60 @@ export async function profileInput(server: TestServer, overrides: Record<string,
   };
 }
 
-/** createprofile over HTTP; answers the session cookie and the profile. */
-export async function createProfileOverHttp(server: TestServer, overrides: Record<string, unknown> = {}) {
+/** The token of the last sign-up confirmation link (/create/?confirm=… or /en/create/?confirm=…) sent to an address. */
+export async function lastSignUpToken(server: TestServer, email: string): Promise<string> {
+  const messages = (await outboxFor(server, email)).filter((m) => m.body.includes('/create/?confirm='));
+  const token = /\/create\/\?confirm=([\w-]+)/.exec(messages.at(-1)?.body ?? '')?.[1];
+  expect(token, `a sign-up link to ${email}`).toBeDefined();
+  return token!;
+}
+
+/** The answer to a confirmed sign-up (confirmsignup): the profile, the advert draft and the first SMS code's id. */
+export type ConfirmedProfile = { id: number; advertId: number; phoneVerificationId: number } & Record<string, unknown>;
+
+/**
+ * createprofile over HTTP, and nothing more: the sign-up stays unconfirmed (202, no session; the link is
+ * emailed after the answer). `cookie` goes with it (the browser's upload token). Answers the input, the
+ * address (lower case) and the answer.
+ */
+export async function signUpOverHttp(server: TestServer, overrides: Record<string, unknown> = {}, options: { cookie?: string } = {}) {
   const input = await profileInput(server, overrides);
-  const response = await call(server, '/api/frontend/createprofile', { body: input });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const cookie = sessionCookieOf(response)!;
-  const profile = (await response.json()) as { id: number; advertId: number; phoneVerificationId: number } & Record<string, unknown>;
-  return { input, cookie, profile, email: String(input.Email).toLowerCase(), phone: String(input.Phone).replace(/\D/g, '').slice(-8) };
+  const answer = await call(server, '/api/frontend/createprofile', { body: input, cookie: options.cookie });
+  expect(answer.status, await answer.clone().text()).toBe(202);
+  return { input, email: String(input.Email).toLowerCase(), answer };
+}
+
+/**
+ * A new advertiser over HTTP, as a person signs up: createprofile (signUpOverHttp), the confirmation link
+ * read from the outbox (or by `signUpToken`, e.g. from an SMTP server's mail), confirmsignup with the
+ * password (the session). Answers the session cookie, confirmsignup's profile and createprofile's answer.
+ */
+export async function createProfileOverHttp(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+  options: { signUpToken?: (email: string) => Promise<string>; cookie?: string } = {},
+) {
+  const { input, email, answer } = await signUpOverHttp(server, overrides, options);
+  const token = await (options.signUpToken ?? ((to: string) => lastSignUpToken(server, to)))(email);
+  const confirmed = await call(server, '/api/frontend/confirmsignup', { body: { Token: token, Password: input.Password } });
+  expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+  const cookie = sessionCookieOf(confirmed)!;
+  const profile = (await confirmed.json()) as ConfirmedProfile;
+  return { input, cookie, profile, email, phone: String(input.Phone).replace(/\D/g, '').slice(-8), signUpAnswer: answer };
 }
 
 export const MINUTE = 60_000;
 
 /**
- * One test server for the calling file, started before its tests and closed after, whose clock can be
- * moved on (`advance`, never back) for expiry, lockout and resend rules; with the two calls most account
- * tests make.
+ * One test server for the calling file (with the app's `options`), started before its tests and closed
+ * after, whose clock can be moved on (`advance`, never back) for expiry, lockout and resend rules; with the
+ * two calls most account tests make.
  */
-export function clockedServer() {
+export function clockedServer(options: { app?: Partial<AppOptions> } = {}) {
   let offsetMs = 0;
   let started: TestServer | undefined;
   beforeAll(async () => {
-    started = await startTestServer({ now: () => new Date(Date.now() + offsetMs), captureLogs: true });
+    started = await startTestServer({ now: () => new Date(Date.now() + offsetMs), captureLogs: true, ...options });
   });
   afterAll(async () => {
     await started?.close();

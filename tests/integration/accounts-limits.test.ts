@@ -1,7 +1,7 @@
 /**
  * Advertiser accounts over real HTTP: the sign-in lock (login) and the per-address rate limits of the
- * account calls (createprofile, resetpassword, changepassword, sendsms, codeverification, sendemail,
- * emailverification, updatepassword), each answering 429 problem+json. The tests of this file share one
+ * account calls (createprofile, confirmsignup, resetpassword, changepassword, sendsms, codeverification,
+ * sendemail, emailverification, updatepassword), each answering 429 problem+json. The tests of this file share one
  * server and so one limiter: they run in order and count the calls made before them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,8 +63,9 @@ describe('login', () => {
     expect(locked.status).toBe(429);
     expect(await fieldErrors(locked)).toEqual({ password: 'accountLocked' });
     let events = await server.db.select().from(loginEvents).where(eq(loginEvents.accountId, owner.profile.id));
-    expect(events.map((e) => e.success)).toEqual([false, false, false, false, false, false]);
-    expect(events[0]).toMatchObject({ email: owner.email, ip: '127.0.0.1' });
+    // The sign-up's confirmation signed in (a success), then five wrong passwords and the locked attempt.
+    expect(events.map((e) => e.success)).toEqual([true, false, false, false, false, false, false]);
+    expect(events[1]).toMatchObject({ email: owner.email, ip: '127.0.0.1' });
 
     // resetpassword: 1 call, changepassword: 1 call.
     await call(server, '/api/frontend/resetpassword', { body: { Email: owner.email } });
@@ -112,6 +113,12 @@ describe('rate limits (429 problem+json)', () => {
   it('createprofile: 20 calls an hour from one address', async () => {
     const { passed, limited } = await callUntilLimited('/api/frontend/createprofile', { body: {} }, 25);
     expect(passed).toBe(17); // three profiles were created above
+    await expectTooManyRequests(limited);
+  });
+
+  it('confirmsignup: 20 calls in 10 minutes', async () => {
+    const { passed, limited } = await callUntilLimited('/api/frontend/confirmsignup', { body: {} }, 25);
+    expect(passed).toBe(17); // three sign-ups were confirmed above
     await expectTooManyRequests(limited);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Advertiser accounts over real HTTP (spec §7): createprofile. The other account calls are in
- * accounts-verification, accounts-passwords, accounts-limits and accounts-smtp (each file its own server).
- * The email link and SMS code are read from the outbox, as support would.
+ * sign-up (the answers and confirmsignup), accounts-verification, accounts-passwords, accounts-limits and
+ * accounts-smtp (each file its own server). Links and SMS codes are read from the outbox, as support would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -42,27 +42,23 @@ function yearsAgo(years: number, days = 0): string {
 }
 
 describe('createprofile', () => {
-  it('creates the account and a New advert draft, signs in, and sends the email link and the SMS code', async () => {
-    const input = await profileInput(server, { Email: uniqueEmail('Mixed.Case'), Phone: '+45 21 43 65 87' });
-    const response = await call(server, '/api/frontend/createprofile', { body: input });
-    expect(response.status).toBe(201);
-    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
-    expect(setCookie).toContain('HttpOnly');
-    expect(setCookie).toContain('SameSite=Lax');
-    const profile = await response.json();
+  it('creates the account and a New advert draft; once confirmed it is signed in with the email confirmed and the SMS code sent', async () => {
+    const created = await createProfileOverHttp(server, { Email: uniqueEmail('Mixed.Case'), Phone: '+45 21 43 65 87' });
+    const { input, profile } = created;
     expect(profile).toMatchObject({
       email: String(input.Email).toLowerCase(),
       profileStatus: 0,
       escort: true,
       transEscort: false,
       thaimassage: false,
-      emailVerified: false,
+      emailVerified: true,
       phoneVerified: false,
     });
 
     const [account] = await server.db.select().from(accounts).where(eq(accounts.id, profile.id));
     expect(account).toMatchObject({ email: String(input.Email).toLowerCase(), phone: '21436587', dateOfBirth: '1995-04-15', locale: 'da' });
     expect(account!.termsAcceptedAt).toBeInstanceOf(Date);
+    expect(account!.activatedAt).toBeInstanceOf(Date);
     expect(account!.passwordHash).toMatch(/^\$argon2id\$/);
     const [advert] = await server.db.select().from(adverts).where(eq(adverts.id, profile.advertId));
     const copenhagen = await placeOf(server, 'København');
@@ -81,24 +77,24 @@ describe('createprofile', () => {
     // Not public: the profile is not found until support approves it and the advertiser is verified.
     expect((await call(server, '/api/frontend/fullprofile', { query: { Id: profile.advertId } })).status).toBe(404);
 
-    // Signed in with the new session.
-    const cookie = sessionCookieOf(response);
-    const own = await userProfile(cookie);
+    // Signed in with the new session; the advert it made is named (the verification calls need its id).
+    const own = await userProfile(created.cookie);
     expect(own.status).toBe(200);
-    // The advert it made is named (the verification calls need its id).
     expect(((await own.json()) as { advertId: number }).advertId).toBe(profile.advertId);
 
-    // The email link and the SMS code are in the outbox, in Danish.
-    const [mail] = await outboxFor(server, String(input.Email).toLowerCase());
-    expect(mail).toMatchObject({ channel: 'email', subject: expect.stringContaining('Bekræft din e-mailadresse') });
-    expect(mail!.body).toMatch(/http:\/\/localhost:3000\/backend\/basic\/\?url=[\w-]{40,}/);
+    // The sign-up link, then the SMS code, are in the outbox, in Danish.
+    const [mail] = await outboxFor(server, created.email);
+    expect(mail).toMatchObject({ channel: 'email', subject: expect.stringContaining('Bekræft din tilmelding') });
+    expect(mail!.body).toMatch(/http:\/\/localhost:3000\/create\/\?confirm=[\w-]{40,}/);
     const [sms] = await outboxFor(server, '+4521436587');
     expect(sms).toMatchObject({ channel: 'sms' });
     expect(sms!.body).toMatch(/Din kode til .+: \d{6}\./);
 
     // Audited, without secrets.
     const audit = await server.db.select().from(auditLog).where(eq(auditLog.targetId, String(profile.id)));
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['account.create', 'account.email_link_sent', 'account.phone_code_sent']));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['account.create', 'account.sign_up_link_sent', 'account.sign_up_confirmed', 'account.phone_code_sent']),
+    );
     const advertAudit = await server.db.select().from(auditLog).where(eq(auditLog.targetId, String(profile.advertId)));
     expect(advertAudit.find((a) => a.action === 'advert.create' && a.targetType === 'advert')).toMatchObject({ actorType: 'advertiser', actorId: profile.id });
     const everything = JSON.stringify([...audit, ...advertAudit]);
@@ -111,7 +107,8 @@ describe('createprofile', () => {
     const trans = await createProfileOverHttp(server, { Gender: 5, Locale: 'en', DateOfBirth: '1990-06-30' });
     expect(trans.profile).toMatchObject({ escort: false, transEscort: true, thaimassage: false });
     const [mail] = await outboxFor(server, trans.email);
-    expect(mail!.subject).toContain('Confirm your email address');
+    expect(mail!.subject).toContain('Confirm your sign-up');
+    expect(mail!.body).toContain('http://localhost:3000/en/create/?confirm=');
     const thai = await createProfileOverHttp(server, { Kind: '1', Gender: '1' });
     expect(thai.profile).toMatchObject({ escort: false, transEscort: false, thaimassage: true });
   });
@@ -180,6 +177,7 @@ describe('createprofile', () => {
     const again = await call(server, '/api/frontend/createprofile', {
       body: await profileInput(server, { Email: first.email.toUpperCase(), Password: 'someone elses password 99' }),
     });
+    // The answer every valid sign-up gets (sign-up.test.ts compares the two byte for byte).
     expect(again.status).toBe(202);
     const answer = await again.text();
     expect(JSON.parse(answer)).toEqual({ checkEmail: true });

@@ -128,7 +128,7 @@ describe('frontend calls for the site build (spec §7)', () => {
 describe('sessions and permissions', () => {
   it('refuses backend calls without a session (401) and answers the profile with one', async () => {
     expect((await get('/api/backend/userprofile')).status).toBe(401);
-    await server.db.insert(accounts).values({ email: 'signin@example.test', passwordHash: await hashPassword('advertiser-pass-1') });
+    await server.db.insert(accounts).values({ email: 'signin@example.test', passwordHash: await hashPassword('advertiser-pass-1'), activatedAt: new Date() });
     const wrong = await postJson('/api/frontend/login', { email: 'signin@example.test', password: 'nope' });
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).errors[0].field).toBe('password');

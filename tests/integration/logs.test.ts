@@ -1,12 +1,13 @@
 /**
  * Issue 15, item 6: the server's logs hold no secrets and no personal data. Request URLs carrying link
- * tokens, codes, the QR hand-off, the age provider's session, emails and phones, and a database error
- * whose query carried a name, an email and a phone, leave none of those values in any log record.
+ * tokens (email, reset and sign-up links), codes, the QR hand-off, the age provider's session, emails and
+ * phones, and a database error whose query carried a name, an email and a phone, leave none of those
+ * values in any log record. A sign-up confirmed over HTTP leaves neither its token nor its password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { call, profileInput } from './accounts-helpers.ts';
+import { GOOD_PASSWORD, call, createProfileOverHttp, outboxFor, profileInput } from './accounts-helpers.ts';
 
 let server: TestServer;
 
@@ -27,6 +28,7 @@ describe('logs', () => {
       emailLink: 'emailLinkToken0123456789abcdefXYZ',
       impersonation: 'impersonationTokenABCDEFGHIJ0123',
       reset: 'resetTokenQRSTUVWXYZ0123456789abc',
+      signUp: 'signUpConfirmTokenABCDEFGH01234567',
       handoff: 'handoffTokenKLMNOPQRSTUV01234567',
       ageSession: 'ageSessionPathToken9876543210zyxw',
       ageSessionQuery: 'ageSessionQueryTokenABCDEF123456',
@@ -41,6 +43,8 @@ describe('logs', () => {
       `/impersonate/?url=${secrets.impersonation}`,
       `/login/change/?token=${secrets.reset}&id=12`,
       `/support/login/change/?TOKEN=${secrets.reset}&id=12`,
+      `/create/?confirm=${secrets.signUp}`,
+      `/en/create/?Confirm=${secrets.signUp}`,
       `/backend/verification/?handoff=${secrets.handoff}`,
       `/api/backend/validationpicture?Handoff=${secrets.handoff}&Kind=document`,
       `/test-age-provider/${secrets.ageSession}`,
@@ -68,8 +72,19 @@ describe('logs', () => {
     const logged = server.logs.map((record) => (record['req'] as { url?: string } | undefined)?.url).filter(Boolean);
     expect(logged).toContain('/api/support/outbox?To=[redacted]');
     expect(logged).toContain('/login/change/?token=[redacted]&id=12');
+    expect(logged).toContain('/create/?confirm=[redacted]');
     expect(logged).toContain('/test-age-provider/[redacted]');
     expect(logged).toContain('/api/backend/validationpicture?Handoff=[redacted]&Kind=document');
+  });
+
+  it('log a confirmed sign-up without its link token or its password', async () => {
+    const { email } = await createProfileOverHttp(server);
+    const [mail] = await outboxFor(server, email);
+    const token = /confirm=([\w-]+)/.exec(mail!.body)![1]!;
+    const text = logText();
+    expect(text).toContain('/api/frontend/confirmsignup');
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(GOOD_PASSWORD);
   });
 
   it('log a database error without the values of its query', async () => {

@@ -6,8 +6,11 @@
  * access is masked in the view and in the stored row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accounts } from '#server/db/schema.ts';
 import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { call, createProfileOverHttp, outboxFor } from './accounts-helpers.ts';
+import { advertiserSessionCookie, createAdvertiser } from '#tests/support/fixtures.ts';
+import { call, createProfileOverHttp, outboxFor, profileInput, uniquePhone } from './accounts-helpers.ts';
 import { createSupportUserOverHttp, signInAdmin, signInSupport } from './support-helpers.ts';
 
 let server: TestServer;
@@ -58,14 +61,14 @@ describe('the outbox for support', () => {
     expect((await call(server, '/api/support/outbox', { cookie: advertiser.cookie })).status).toBe(401);
   });
 
-  it('lists the SMS code and the email link of a new account, newest first, by email or by phone as typed', async () => {
+  it('lists the sign-up link and the SMS code of a new account, newest first, by email or by phone as typed', async () => {
     const { email, phone } = await createProfileOverHttp(server);
 
     const mail = await outbox({ To: email.toUpperCase() });
     expect(mail.total).toBe(1);
     expect(mail.items[0]).toMatchObject({ channel: 'email', to: email, status: 'stored' });
-    expect(mail.items[0]!.subject).toContain('Bekræft din e-mailadresse');
-    expect(mail.items[0]!.body).toMatch(/\/backend\/basic\/\?url=[\w-]{20,}/);
+    expect(mail.items[0]!.subject).toContain('Bekræft din tilmelding');
+    expect(mail.items[0]!.body).toMatch(/\/create\/\?confirm=[\w-]{20,}/);
     expect(new Date(mail.items[0]!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const typed = `+45 ${phone.slice(0, 4)} ${phone.slice(4)}`;
@@ -118,26 +121,33 @@ describe('the outbox in production', () => {
 
   it('never keeps nor shows the links and codes no provider delivered, not even to Administration', async () => {
     const admin = await signInAdmin(production);
-    const { email, phone } = await createProfileOverHttp(production);
+    // A sign-up (its link) and a reset (its link) for one address; an SMS code for another advertiser.
+    const input = await profileInput(production);
+    const email = String(input.Email);
+    expect((await call(production, '/api/frontend/createprofile', { body: input })).status).toBe(202);
     expect((await call(production, '/api/frontend/resetpassword', { body: { Email: email } })).status).toBe(204);
-    await expect.poll(async () => (await outboxFor(production, email)).length).toBe(2);
+    const texter = await createAdvertiser(production.db, { phoneVerified: false });
+    const phone = uniquePhone();
+    await production.db.update(accounts).set({ phone }).where(eq(accounts.id, texter.accountId));
+    const sent = await call(production, '/api/frontend/sendsms', { body: {}, cookie: await advertiserSessionCookie(production.db, texter.accountId) });
+    expect(sent.status, await sent.clone().text()).toBe(200);
 
     // The stored rows hold no token and no code...
     const rows = [...(await outboxFor(production, email)), ...(await outboxFor(production, `+45${phone}`))];
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row.body).toContain('[hidden: sent only to the recipient]');
-      expect(row.body).not.toMatch(/url=|token=|\b\d{6}\b/);
+      expect(row.body).not.toMatch(/confirm=|url=|token=|\b\d{6}\b/);
     }
 
     // ...and the view shows each message, masked.
     const response = await call(production, '/api/support/outbox', { query: { To: email }, cookie: admin });
     expect(response.status).toBe(200);
     const { items } = (await response.json()) as OutboxAnswer;
-    expect(items.map((item) => item.subject)).toEqual([expect.stringContaining('Nulstil'), expect.stringContaining('Bekræft')]);
+    expect(items.map((item) => item.subject)).toEqual([expect.stringContaining('Nulstil'), expect.stringContaining('Bekræft din tilmelding')]);
     for (const item of items) {
       expect(item.body).toContain('[hidden: sent only to the recipient]');
-      expect(item.body).not.toMatch(/url=|token=/);
+      expect(item.body).not.toMatch(/confirm=|url=|token=/);
     }
     const sms = (await (await call(production, '/api/support/outbox', { query: { To: `+45${phone}` }, cookie: admin })).json()) as OutboxAnswer;
     expect(sms.items[0]!.body).not.toMatch(/\b\d{6}\b/);

@@ -12,7 +12,7 @@ import { createLocalStorage } from '#server/adapters/storage/local-storage.ts';
 import { deleteStaleTempPictures } from '#server/domain/media/pictures.ts';
 import type { BackendPicture, PictureUploadAnswer } from '#lib/schemas/media.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { profileInput, sessionCookieOf } from './accounts-helpers.ts';
+import { createProfileOverHttp } from './accounts-helpers.ts';
 import { twoTone, uploadFiles } from './pictures-helpers.ts';
 
 let server: TestServer;
@@ -89,20 +89,13 @@ describe('temporary uploads', () => {
     expect((await removeTemp(mine.picture.id, mine.cookie)).status).toBe(404);
   });
 
-  it('createprofile attaches the browser\'s temporary pictures to the new advert (first one primary) and clears the token', async () => {
+  it('createprofile attaches the browser\'s temporary pictures to the new advert (first one primary) and clears the token; the owner sees them once signed up', async () => {
     const first = await uploadTemp();
     const second = await uploadTemp(first.cookie);
     const stranger = await uploadTemp();
 
-    const response = await fetch(`${server.url}/api/frontend/createprofile`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: first.cookie },
-      body: JSON.stringify(await profileInput(server)),
-    });
-    expect(response.status, await response.clone().text()).toBe(201);
-    expect(response.headers.getSetCookie().some((c) => c.startsWith('upload_token=;'))).toBe(true);
-    const profile = (await response.json()) as { advertId: number };
-    const sid = sessionCookieOf(response)!;
+    const { signUpAnswer, profile, cookie: sid } = await createProfileOverHttp(server, {}, { cookie: first.cookie });
+    expect(signUpAnswer.headers.getSetCookie().some((c) => c.startsWith('upload_token=;'))).toBe(true);
 
     const listed = await fetch(`${server.url}/api/backend/profilepictures`, { headers: { cookie: sid } });
     const own = (await listed.json()) as BackendPicture[];

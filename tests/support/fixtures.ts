@@ -38,7 +38,7 @@ export async function createAdvert(db: Db, fixture: AdvertFixture = {}): Promise
   const unique = randomUUID().slice(0, 8);
   const [account] = await db
     .insert(accounts)
-    .values({ email: `advertiser-${unique}@example.test`, passwordHash: '!not-a-hash' })
+    .values({ email: `advertiser-${unique}@example.test`, passwordHash: '!not-a-hash', activatedAt: new Date(Date.now() - DAY) })
     .returning();
   const [city] = await db
     .select({ id: cities.id, regionId: cities.regionId })

@@ -107,7 +107,8 @@ export async function startTestServer(
     ? pino({ level: 'debug' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) })
     : pino({ level: process.env['TEST_LOG'] ?? 'silent' });
   const siteBuildToken = options.app?.siteBuildToken ?? randomBytes(24).toString('base64url');
-  const afterResponse = createAfterResponse(logger);
+  // The app's work after its answers; a test may hold it back (`app.afterResponse`) to look in between.
+  const afterResponse = options.app?.afterResponse ?? createAfterResponse(logger);
   const app = await buildApp({
     afterResponse,
     database: handle,

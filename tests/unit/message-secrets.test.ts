@@ -1,7 +1,7 @@
 /**
  * The messages that grant access name their secrets (issue 15), so that the outbox can keep and show them
- * masked: the email-verification link, the password-reset link (advertisers and support users) and the
- * SMS code, in both languages. Notices carry no secret.
+ * masked: the email-verification link, the sign-up confirmation link (first and repeated sign-up), the
+ * password-reset link (advertisers and support users) and the SMS code, in both languages. Notices carry no secret.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,8 @@ import {
   passwordResetLink,
   passwordResetMessage,
   signUpAttemptMessage,
+  signUpConfirmationLink,
+  signUpConfirmationMessage,
   smsCodeMessage,
   type Site,
 } from '#server/domain/accounts/account-messages.ts';
@@ -27,6 +29,9 @@ describe('messages that grant access name their secrets', () => {
         passwordResetMessage(site, locale, 'a@example.test', passwordResetLink(site, locale, token, 7), 60),
         passwordResetMessage(site, locale, 's@example.test', passwordResetLink(site, locale, token, 7, 'support'), 60, 'support'),
         smsCodeMessage(site, locale, '+4520304050', '123456', 10),
+        ...[false, true].map((again) =>
+          signUpConfirmationMessage(site, locale, 'a@example.test', { url: signUpConfirmationLink(site, locale, token), hours: 24, removedAfterDays: 8 }, { again }),
+        ),
       ];
       for (const message of messages) {
         expect(message.secrets?.length).toBeGreaterThan(0);

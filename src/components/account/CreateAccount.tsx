@@ -1,36 +1,59 @@
 /**
- * /create (and /en/create/): one flow that creates the account and the advert draft (step 1, createprofile,
- * which signs in), confirms the phone with the SMS code (step 2) and asks to open the email link (step 3).
- * For an address that has an account already, createprofile creates nothing and emails the owner; the
- * flow then asks to check that mailbox (never "email taken", issue 15).
- * A visitor who is already signed in is told so, with a link to the dashboard.
+ * /create (and /en/create/): the account and the advert draft (step 1, createprofile), then the emailed
+ * link (step 2), then the SMS code (step 3). A sign-up completes by email (issue 15, docs/decisions/024):
+ * after step 1 the screen always says "check your email", whether the address was new or has an account
+ * (its owner is emailed instead; never "email taken"). The email's link opens this screen again with
+ * `?confirm=<token>`, where the password chosen at sign-up confirms it (confirmsignup: signed in, the SMS
+ * code sent); the token then leaves the address bar. A visitor who is already signed in is told so, with
+ * a link to the dashboard.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Messages } from '#lib/i18n/messages.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { frontendApi } from '#lib/api/frontend.ts';
+import { SIGN_UP_LINK_HOURS } from '#lib/schemas/account.ts';
+import { FormNotice } from '../form/Field.tsx';
 import { accountTexts } from './texts.ts';
 import { CreateProfileForm } from './CreateProfileForm.tsx';
+import { ConfirmStep } from './ConfirmStep.tsx';
 import { PhoneStep } from './PhoneStep.tsx';
-import { EmailStep } from './EmailStep.tsx';
 
-type Props = { messages: Messages; locale: Locale; termsHref: string; loginHref: string; dashboardHref: string };
+type Props = {
+  messages: Messages;
+  locale: Locale;
+  termsHref: string;
+  loginHref: string;
+  forgotHref: string;
+  createHref: string;
+  dashboardHref: string;
+};
 
 type Step =
-  | { n: 1 }
-  | { n: 2; email: string; phone: string; codeId: number }
-  | { n: 3; email: string; phoneConfirmed: boolean }
-  /** The address has an account already: its owner got an email (sign in or reset); nothing was created. */
-  | { n: 'checkEmail'; email: string };
+  | { n: 'form' }
+  /** Sent: a sign-up link to a new address, or its owner's email to one with an account (told apart nowhere). */
+  | { n: 'checkEmail'; email: string }
+  /** Opened from the emailed link: the password confirms the sign-up. */
+  | { n: 'confirm'; token: string }
+  | { n: 'phone'; phone: string; codeId: number }
+  | { n: 'done'; phoneConfirmed: boolean };
 
-export default function CreateAccount({ messages, locale, termsHref, loginHref, dashboardHref }: Props) {
+/** Which of the three steps a screen belongs to (1 form, 2 email, 3 phone). */
+const STEP_NUMBER: Record<Step['n'], number> = { form: 1, checkEmail: 2, confirm: 2, phone: 3, done: 3 };
+
+const primaryLink =
+  'inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800';
+
+export default function CreateAccount({ messages, locale, termsHref, loginHref, forgotHref, createHref, dashboardHref }: Props) {
   const texts = accountTexts(messages);
   const { t } = texts;
-  const [step, setStep] = useState<Step>({ n: 1 });
+  const [step, setStep] = useState<Step>({ n: 'form' });
   const [signedIn, setSignedIn] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
+    // The emailed link: /create/?confirm=<token> (read once the island runs; the page itself is static).
+    const token = new URLSearchParams(location.search).get('confirm');
+    if (token) setStep({ n: 'confirm', token });
     const controller = new AbortController();
     frontendApi.session(controller.signal).then(
       (session) => setSignedIn(session.signedIn),
@@ -40,19 +63,16 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
   }, []);
 
   useEffect(() => {
-    if (step.n !== 1) heading.current?.focus();
+    if (step.n !== 'form') heading.current?.focus();
   }, [step.n]);
 
-  if (signedIn && step.n === 1) {
+  if (signedIn && step.n === 'form') {
     return (
       <div className="space-y-4">
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
           {t('create.already')}
         </p>
-        <a
-          href={dashboardHref}
-          className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
-        >
+        <a href={dashboardHref} className={primaryLink}>
           {t('create.toDashboard')}
         </a>
       </div>
@@ -60,11 +80,17 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
   }
 
   const titles = [t('create.step1'), t('create.step2'), t('create.step3')];
+  const headings: Record<Exclude<Step['n'], 'form'>, string> = {
+    checkEmail: t('create.checkEmailHeading'),
+    confirm: t('create.confirmHeading'),
+    phone: t('create.phoneHeading'),
+    done: t('create.doneHeading'),
+  };
   return (
     <div>
       <ol aria-label={t('create.steps')} className="mb-6 flex flex-wrap gap-2 text-sm">
         {titles.map((title, index) => {
-          const current = step.n === index + 1;
+          const current = STEP_NUMBER[step.n] === index + 1;
           return (
             <li
               key={title}
@@ -80,7 +106,7 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
         })}
       </ol>
 
-      {step.n === 1 ? (
+      {step.n === 'form' ? (
         <>
           <p className="mb-6 text-slate-700">
             {t('create.intro')} {t('create.haveAccount')}{' '}
@@ -88,41 +114,48 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
               {t('create.loginLink')}
             </a>
           </p>
-          <CreateProfileForm
-            texts={texts}
-            locale={locale}
-            termsHref={termsHref}
-            onCreated={(created) => setStep('checkEmail' in created ? { n: 'checkEmail', email: created.email } : { n: 2, ...created })}
-          />
+          <CreateProfileForm texts={texts} locale={locale} termsHref={termsHref} onSent={(email) => setStep({ n: 'checkEmail', email })} />
         </>
-      ) : step.n === 'checkEmail' ? (
+      ) : (
         <section aria-labelledby="create-step-heading" className="space-y-4">
           <h2 id="create-step-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-ink">
-            {t('create.checkEmailHeading')}
+            {headings[step.n]}
           </h2>
-          <p role="status" className="text-slate-700">
-            {t('create.checkEmailText', { email: step.email })}
-          </p>
-          <a href={loginHref} className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-            {t('create.loginLink')}
-          </a>
-        </section>
-      ) : (
-        <section aria-labelledby="create-step-heading">
-          <h2 id="create-step-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold text-ink">
-            {step.n === 2 ? t('create.phoneHeading') : t('create.emailHeading')}
-          </h2>
-          {step.n === 2 ? (
+          {step.n === 'checkEmail' ? (
+            <div role="status" className="space-y-3 text-slate-700">
+              <p>{t('create.checkEmailText', { email: step.email })}</p>
+              <p>{t('create.checkEmailLifetime', { hours: SIGN_UP_LINK_HOURS })}</p>
+              <p>{t('create.checkEmailNothingElse')}</p>
+              <p>{t('create.checkEmailSpam')}</p>
+            </div>
+          ) : step.n === 'confirm' ? (
+            <ConfirmStep
+              texts={texts}
+              token={step.token}
+              hrefs={{ login: loginHref, forgot: forgotHref, create: createHref }}
+              onConfirmed={(confirmed) => {
+                // The link is used up: keep its token out of the address bar and the history.
+                history.replaceState(history.state, '', location.pathname);
+                setStep({ n: 'phone', phone: confirmed.phone, codeId: confirmed.phoneVerificationId });
+              }}
+            />
+          ) : step.n === 'phone' ? (
             <PhoneStep
               texts={texts}
               phone={step.phone}
               codeId={step.codeId}
               onNewCode={(phone, codeId) => setStep({ ...step, phone, codeId })}
-              onDone={() => setStep({ n: 3, email: step.email, phoneConfirmed: true })}
-              onLater={() => setStep({ n: 3, email: step.email, phoneConfirmed: false })}
+              onDone={() => setStep({ n: 'done', phoneConfirmed: true })}
+              onLater={() => setStep({ n: 'done', phoneConfirmed: false })}
             />
           ) : (
-            <EmailStep texts={texts} email={step.email} phoneConfirmed={step.phoneConfirmed} dashboardHref={dashboardHref} />
+            <div className="space-y-5">
+              {step.phoneConfirmed ? <FormNotice tone="success" message={t('create.phoneDone')} /> : null}
+              <p className="text-slate-700">{t('create.nextSteps')}</p>
+              <a href={dashboardHref} className={primaryLink}>
+                {t('create.toDashboard')}
+              </a>
+            </div>
           )}
         </section>
       )}

@@ -2,9 +2,10 @@
  * Step 1 of /create: the account and the advert draft in one form (createprofile, CreateProfileSchema
  * shared with the API). Regions come from searchpageregions, the cities of the chosen region from
  * searchpagecities. An incomplete form shows the notice and a message at each field and keeps what was
- * typed; the server's refusals (passwordCommon, city, …) land at their fields; an address that has an
- * account already is never refused, its owner is told by email (`checkEmail`). Pictures are
- * optional: added before submitting (CreatePictures), attached by createprofile.
+ * typed; the server's refusals (passwordCommon, city, …) land at their fields. A valid form is always
+ * answered `checkEmail`: a new address gets the sign-up link, one that has an account its owner's email
+ * (never "taken"). Pictures are optional: added before submitting (CreatePictures), attached by
+ * createprofile.
  */
 import { useEffect, useState } from 'react';
 import type * as v from 'valibot';
@@ -17,19 +18,17 @@ import { CreatePictures } from './CreatePictures.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
 import type { AccountTexts } from './texts.ts';
 
-/** A new account (signed in; its phone code sent), or an address that has one already (`checkEmail`: told by email). */
-export type Created = { email: string; phone: string; codeId: number } | { email: string; checkEmail: true };
-
 type Props = {
   texts: AccountTexts;
   locale: Locale;
   termsHref: string;
-  onCreated: (created: Created) => void;
+  /** Sent: the address gets an email (a sign-up link, or its owner's notice); the same answer either way. */
+  onSent: (email: string) => void;
 };
 
 type FormInput = v.InferInput<typeof CreateProfileSchema>;
 
-export function CreateProfileForm({ texts, locale, termsHref, onCreated }: Props) {
+export function CreateProfileForm({ texts, locale, termsHref, onSent }: Props) {
   const { t, field } = texts;
   const [regions, setRegions] = useState<RegionOption[]>([]);
   const [cities, setCities] = useState<CityOption[]>([]);
@@ -51,9 +50,8 @@ export function CreateProfileForm({ texts, locale, termsHref, onCreated }: Props
       Locale: locale,
     } satisfies FormInput,
     onValid: async (values) => {
-      const answer = await frontendApi.createProfile(values);
-      if ('checkEmail' in answer) onCreated({ email: values.Email, checkEmail: true });
-      else onCreated({ email: values.Email, phone: values.Phone, codeId: answer.phoneVerificationId });
+      await frontendApi.createProfile(values);
+      onSent(values.Email);
     },
   });
   const {

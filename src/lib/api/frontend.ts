@@ -22,10 +22,10 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 export type RegionOption = { id: number; name: string; nameEn: string; slug: string };
 /** searchpagecities: a city of a region. */
 export type CityOption = { id: number; city: string; slug: string; regionId: number; regionSlug: string };
-/** sendsms (and createprofile's first code): the id codeverification takes, and the number, masked. */
+/** sendsms (and confirmsignup's first code): the id codeverification takes, and the number, masked. */
 export type SentCode = { id: number; expiresAt: string; phone: string };
-/** createprofile's answer: the signed-in advertiser's profile, the advert draft and the first SMS code's id. */
-export type CreatedProfile = UserProfile & { email: string; advertId: number; phoneVerificationId: number };
+/** confirmsignup's answer: the signed-in advertiser's profile, the advert draft, the phone and the first SMS code's id. */
+export type ConfirmedSignUp = UserProfile & { email: string; advertId: number; phone: string; phoneVerificationId: number };
 
 export function createFrontendApi(options: ClientOptions = {}) {
   const client = createApiClient('frontend', options);
@@ -57,12 +57,16 @@ export function createFrontendApi(options: ClientOptions = {}) {
     regions: (signal?: AbortSignal) => client.get<RegionOption[]>('searchpageregions', withSignal(signal)),
     cities: (regionId: number, signal?: AbortSignal) =>
       client.get<CityOption[]>('searchpagecities', { searchParams: { Region: regionId }, ...withSignal(signal) }),
-    /** The account and its advert draft; signs in (session cookie) and sends the SMS code and email link. */
     /**
-     * 201 with the new profile (signed in), or 202 `{ checkEmail: true }` when the address already has an
-     * account: its owner gets an email about it, the visitor is asked to check that mailbox.
+     * The account and its advert draft, unconfirmed: always 202 `{ checkEmail: true }`, whether the address
+     * is new or has an account (its owner is emailed instead). The email's link leads to confirmSignUp.
      */
-    createProfile: (input: CreateProfileInput) => client.post<CreatedProfile | { checkEmail: true }>('createprofile', { json: input }),
+    createProfile: (input: CreateProfileInput) => client.post<{ checkEmail: true }>('createprofile', { json: input }),
+    /**
+     * The sign-up link's token and the password chosen at sign-up: signs in (session cookie) and sends the
+     * SMS code. 400 Token `linkInvalid`; 401 Password `wrongCredentials`; 429 Password `accountLocked`.
+     */
+    confirmSignUp: (input: { Token: string; Password: string }) => client.post<ConfirmedSignUp>('confirmsignup', { json: input }),
     /** A new SMS code to the account's phone; `Phone` first corrects the number. */
     sendSms: (phone?: string) => client.post<SentCode>('sendsms', { json: phone ? { Phone: phone } : {} }),
     codeVerification: (id: number, code: string) =>

@@ -3,7 +3,7 @@ import { formatDate } from '#lib/format.ts';
 import { normaliseDanishPhone } from './advert-edit.ts';
 
 /**
- * Advertiser accounts: the inputs of createprofile, sendsms, codeverification, sendemail,
+ * Advertiser accounts: the inputs of createprofile, confirmsignup, sendsms, codeverification, sendemail,
  * emailverification, resetpassword, changepassword and updatepassword (spec §7), with the spec's
  * parameter names. Messages are i18n keys under `validation.` (src/lib/i18n/{da,en}/common.json); a
  * missing parameter is `required` (the object schemas' message).
@@ -12,6 +12,8 @@ import { normaliseDanishPhone } from './advert-edit.ts';
 /** Passwords: at least this long (and not a common password, which only the server can check). */
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
+/** A sign-up's confirmation link works this long (the server's rule; /create says it). */
+export const SIGN_UP_LINK_HOURS = 24;
 /** Advertisers must be adults (spec §1); older than this is taken for a typing error. */
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;
@@ -143,7 +145,7 @@ export type CreateProfileInput = v.InferOutput<typeof CreateProfileSchema>;
 export const SendSmsSchema = v.object({ Phone: v.optional(danishPhone) }, 'required');
 export type SendSmsInput = v.InferOutput<typeof SendSmsSchema>;
 
-/** codeverification: the 6-digit code and the id sendsms (or createprofile) answered. */
+/** codeverification: the 6-digit code and the id sendsms (or confirmsignup) answered. */
 export const CodeVerificationSchema = v.object({
   Code: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.regex(/^\d{6}$/, 'code')),
   Id: wholeNumber('required'),
@@ -173,6 +175,16 @@ export const EmailVerificationSchema = v.object({
   Url: v.pipe(token, v.transform(tokenOfLink), v.regex(/^[\w-]{20,100}$/, 'linkInvalid')),
 }, 'required');
 export type EmailVerificationInput = v.InferOutput<typeof EmailVerificationSchema>;
+
+/**
+ * confirmsignup: the token of the emailed sign-up link (/create/?confirm=…) and the password chosen at
+ * sign-up (checked as a sign-in is). JSON body only.
+ */
+export const ConfirmSignUpSchema = v.object({
+  Token: v.pipe(token, v.regex(/^[\w-]{20,100}$/, 'linkInvalid')),
+  Password: currentPassword,
+}, 'required');
+export type ConfirmSignUpInput = v.InferOutput<typeof ConfirmSignUpSchema>;
 
 /** resetpassword: the email to send a reset link to (the answer is the same whether it exists). */
 export const ResetPasswordSchema = v.object({ Email: email }, 'required');

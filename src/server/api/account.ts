@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ChangePasswordSchema,
   CodeVerificationSchema,
+  ConfirmSignUpSchema,
   CreateProfileSchema,
   EmailVerificationSchema,
   ResetPasswordSchema,
@@ -12,6 +13,7 @@ import {
 import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
 import { createProfile } from '../domain/accounts/create-profile.ts';
+import { confirmSignUp } from '../domain/accounts/confirm-sign-up.ts';
 import { sendPhoneCode, verifyPhoneCode } from '../domain/accounts/phone-verification.ts';
 import { sendEmailVerification, verifyEmail } from '../domain/accounts/email-verification.ts';
 import { changePasswordWithToken, requestPasswordReset } from '../domain/accounts/password-reset.ts';
@@ -20,8 +22,8 @@ import { clearUploadCookie, uploadTokenOf } from './frontend-pictures.ts';
 import { advertiserOfRequest, contextFor, noStore, readInput, setSessionCookie, type ApiDeps } from './http.ts';
 
 /**
- * The advertiser account calls (spec §7): createprofile, sendsms, codeverification, resetpassword and
- * changepassword under /api/frontend; sendemail, emailverification and updatepassword under
+ * The advertiser account calls (spec §7): createprofile, confirmsignup, sendsms, codeverification,
+ * resetpassword and changepassword under /api/frontend; sendemail, emailverification and updatepassword under
  * /api/backend (behind its session check). Every call is rate limited per client address. Mail and SMS
  * go through `deps.messaging`, made once by the server (main.ts, or app.ts from the environment).
  */
@@ -31,6 +33,7 @@ type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
 /** Rate limits (per client address). Codes and links have their own limits in the domain as well. */
 const limits = {
   createprofile: { max: 20, timeWindow: '1 hour' },
+  confirmsignup: { max: 20, timeWindow: '10 minutes' },
   sendsms: { max: 10, timeWindow: '10 minutes' },
   codeverification: { max: 20, timeWindow: '10 minutes' },
   resetpassword: { max: 5, timeWindow: '15 minutes' },
@@ -58,20 +61,28 @@ export function accountFrontendRoutes(deps: ApiDeps) {
     const { messaging } = deps;
     app.addHook('onRequest', async (_request, reply) => noStore(reply));
 
+    // One answer for every valid sign-up (issue 15): 202 without a session, whether the address is new or
+    // has an account. The email (a link that confirms the sign-up, or the owner's notice) goes after it.
     app.post('/createprofile', { config: { rateLimit: limitOf(deps, 'createprofile') } }, async (request, reply) => {
       const input = readInput(request, CreateProfileSchema);
       const ctx = contextFor(deps, request, { type: 'visitor' });
       const uploadToken = uploadTokenOf(request);
-      const result = await createProfile(ctx, input, { messaging, sessionDays: deps.sessionDays, uploadToken });
+      const sendEmail = await createProfile(ctx, input, { messaging, uploadToken });
+      deps.afterResponse.run('createprofile email', sendEmail);
       if (uploadToken) clearUploadCookie(reply, deps);
-      if (result.kind === 'addressTaken') {
-        // Never "email taken" (issue 15): the owner is told by email, after the answer; the visitor is
-        // asked to check that mailbox.
-        deps.afterResponse.run('createprofile notice', result.notifyOwner);
-        return reply.code(202).send({ checkEmail: true });
-      }
-      setSessionCookie(reply, deps, 'advertiser', result.session);
-      return reply.code(201).send(result.profile);
+      return reply.code(202).send({ checkEmail: true });
+    });
+
+    // The sign-up link's token and the password (JSON body; the token never in a URL the server sees here).
+    app.post('/confirmsignup', { config: { rateLimit: limitOf(deps, 'confirmsignup') } }, async (request, reply) => {
+      const input = readInput(request, ConfirmSignUpSchema);
+      const ctx = contextFor(deps, request, { type: 'visitor' });
+      const { session, profile } = await confirmSignUp(ctx, { token: input.Token, password: input.Password }, {
+        messaging,
+        sessionDays: deps.sessionDays,
+      });
+      setSessionCookie(reply, deps, 'advertiser', session);
+      return profile;
     });
 
     app.post('/sendsms', { config: { rateLimit: limitOf(deps, 'sendsms') } }, async (request) => {

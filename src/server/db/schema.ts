@@ -134,6 +134,13 @@ export const accounts = pgTable('accounts', {
   /** The last password change: failed sign-ins before it no longer count towards a lock (sign-in-lock.ts). */
   passwordChangedAt: tstz('password_changed_at'),
   createdAt: createdAt(),
+  /**
+   * When the sign-up was confirmed: the owner opened the emailed confirmation link and gave the password
+   * (confirmsignup), or completed a password reset. Null until then: no sign-in, and the job
+   * `account.erasure` removes the sign-up once its last link is long expired (docs/decisions/024).
+   * No default: an account made any other way must say it is confirmed.
+   */
+  activatedAt: tstz('activated_at'),
   lastLoginAt: tstz('last_login_at'),
   deletedAt: tstz('deleted_at'),
   /**
@@ -206,6 +213,11 @@ export const emailVerificationTokens = pgTable('email_verification_tokens', {
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
+  /**
+   * 'email': a signed-in advertiser's link confirming an address (emailverification, /backend/basic/?url=);
+   * 'sign_up': the link that confirms a sign-up (confirmsignup, /create/?confirm=). Neither call takes the other's.
+   */
+  purpose: text('purpose').$type<'email' | 'sign_up'>().notNull().default('email'),
   createdAt: createdAt(),
   expiresAt: tstz('expires_at').notNull(),
   usedAt: tstz('used_at'),

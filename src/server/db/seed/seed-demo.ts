@@ -608,6 +608,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ adve
         phone: advertPhone,
         phoneVerifiedAt: createdAt,
         emailVerifiedAt: createdAt,
+        activatedAt: createdAt,
         dateOfBirth: isoDate(birth),
         locale,
         termsAcceptedAt: createdAt,

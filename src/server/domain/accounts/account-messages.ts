@@ -224,6 +224,74 @@ export function signUpAttemptMessage(site: Site, locale: Locale, to: string): Ou
   };
 }
 
+/** The link that confirms a sign-up: /create/?confirm=… in the account's language (the /create screen asks for the password). */
+export function signUpConfirmationLink(site: Site, locale: Locale, token: string): string {
+  return `${site.siteUrl}${locale === 'en' ? '/en' : ''}/create/?confirm=${token}`;
+}
+
+/**
+ * The link that finishes a sign-up (createprofile). `again`: the address signed up before without
+ * confirming, and someone (perhaps the owner) signed up with it once more: nothing new was made, the first
+ * sign-up and its password stand, and a reset (which confirms the sign-up too) helps a forgotten password.
+ */
+export function signUpConfirmationMessage(
+  site: Site,
+  locale: Locale,
+  to: string,
+  link: { url: string; hours: number; removedAfterDays: number },
+  options: { again: boolean },
+): OutgoingEmail {
+  const reset = `${site.siteUrl}${locale === 'en' ? '/en' : ''}/login/forgot/`;
+  if (locale === 'en') {
+    return {
+      to,
+      secrets: [link.url],
+      subject: `Confirm your sign-up – ${site.siteName}`,
+      text: [
+        'Hello,',
+        '',
+        ...(options.again
+          ? [
+              `Someone, perhaps you, just signed up at ${site.siteName} again with this email address. The first sign-up with it is not confirmed yet, so nothing new was made and what was typed this time was not saved.`,
+              'To finish the first sign-up, open this link and enter the password chosen then:',
+            ]
+          : [`Thank you for signing up at ${site.siteName}. To finish, open this link and enter the password you chose when you signed up:`]),
+        link.url,
+        '',
+        `The link works for ${link.hours} hours and can be used once; an earlier link no longer works. Then you confirm your phone number and go on to your dashboard.`,
+        ...(options.again ? ['', `Forgot that password? Choose a new one here (that confirms the sign-up too): ${reset}`] : []),
+        '',
+        `If you did not sign up, you can ignore this email: the sign-up is removed after ${link.removedAfterDays} days.`,
+        '',
+        site.siteName,
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    secrets: [link.url],
+    subject: `Bekræft din tilmelding – ${site.siteName}`,
+    text: [
+      'Hej,',
+      '',
+      ...(options.again
+        ? [
+            `Nogen, måske dig, har netop tilmeldt sig ${site.siteName} igen med denne e-mailadresse. Den første tilmelding med den er ikke bekræftet endnu, så der er ikke oprettet noget nyt, og det, der blev skrevet denne gang, er ikke gemt.`,
+            'Gør den første tilmelding færdig ved at åbne dette link og skrive den adgangskode, der blev valgt dengang:',
+          ]
+        : [`Tak for din tilmelding til ${site.siteName}. Gør den færdig ved at åbne dette link og skrive den adgangskode, du valgte, da du tilmeldte dig:`]),
+      link.url,
+      '',
+      `Linket virker i ${link.hours} timer og kan bruges én gang; et tidligere link virker ikke længere. Derefter bekræfter du dit telefonnummer og går videre til dit kontrolpanel.`,
+      ...(options.again ? ['', `Har du glemt adgangskoden? Vælg en ny her (det bekræfter også tilmeldingen): ${reset}`] : []),
+      '',
+      `Har du ikke tilmeldt dig, kan du se bort fra denne e-mail: tilmeldingen slettes efter ${link.removedAfterDays} dage.`,
+      '',
+      site.siteName,
+    ].join('\n'),
+  };
+}
+
 /**
  * To the owner of an address another signed-in account asked to move to (sendemail): nothing changed, and
  * the asker is told nothing more than for any other address (issue 15).

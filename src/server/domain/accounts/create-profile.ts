@@ -7,21 +7,12 @@ import type { DomainContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
 import { PROFILE_STATUS } from '../adverts/statuses.ts';
 import { hashPassword } from './passwords.ts';
-import { createSession, type NewSession } from './sessions.ts';
 import { requireAcceptablePassword } from './password-policy.ts';
 import { requireNoRiskWords } from '../moderation/risk-signals.ts';
-import { getUserProfile, type UserProfile } from './get-user-profile.ts';
-import { issueEmailVerification } from './email-verification.ts';
-import { issuePhoneCode } from './phone-verification.ts';
+import { issueSignUpLink } from './confirm-sign-up.ts';
 import { attachTempPictures } from '../media/pictures.ts';
 import { accountActor, findAccountByEmail, invalidField, isUniqueViolation, type AccountRow } from './account-records.ts';
 import { asLocale, getSite, signUpAttemptMessage } from './account-messages.ts';
-
-export type CreatedProfile = UserProfile & {
-  advertId: number;
-  /** The id of the SMS code just sent (codeverification's `Id`). */
-  phoneVerificationId: number;
-};
 
 /** The region exists and the city lies in it; else a 400 naming RegionId or CityId. */
 async function requireCityInRegion(ctx: DomainContext, regionId: number, cityId: number): Promise<void> {
@@ -32,28 +23,31 @@ async function requireCityInRegion(ctx: DomainContext, regionId: number, cityId:
 }
 
 /**
- * What createprofile did: created the account (and signed in), or found the address taken, in which case
- * nothing is created and the owner is to be told by email (`notifyOwner`, which the door runs after its
- * answer) — the visitor is only asked to check that mailbox, never told that the address is taken.
+ * What createprofile leaves for after its answer (`deps.afterResponse`): the one email to the address, a
+ * link that confirms the new sign-up, or, for an address that has an account, its owner's email. The
+ * answer itself is the same either way (issue 15).
  */
-export type CreateProfileResult =
-  | { kind: 'created'; session: NewSession; profile: CreatedProfile }
-  | { kind: 'addressTaken'; notifyOwner: () => Promise<void> };
+export type SignUpEmail = () => Promise<void>;
 
-/** The address has an account: the same cost as a sign-up (the password is hashed), an audit, and the owner's email to send. */
+/**
+ * The address has an account: the same work as a sign-up before the answer (the password is hashed, a row
+ * written), and the owner's email for after it. A confirmed (or deleted) account's owner reads that someone
+ * tried to sign up, and how to sign in or reset; an account whose sign-up was never confirmed gets a fresh
+ * confirmation link instead (its first sign-up and password stand: nothing typed now is saved).
+ */
 async function signUpForTakenAddress(
   ctx: DomainContext,
   owner: AccountRow,
   input: CreateProfileInput,
   messaging: Messaging,
-): Promise<CreateProfileResult> {
+): Promise<SignUpEmail> {
   await hashPassword(input.Password);
   await writeAudit({ ...ctx, actor: { type: 'visitor' } }, { action: 'account.sign_up_attempt', targetType: 'account', targetId: owner.id });
-  return {
-    kind: 'addressTaken',
-    notifyOwner: async () => {
-      await messaging.sendEmail(signUpAttemptMessage(await getSite(ctx.db), asLocale(owner.locale), owner.email));
-    },
+  if (!owner.activatedAt && !owner.deletedAt) {
+    return () => issueSignUpLink({ ...ctx, actor: accountActor(owner.id) }, owner, messaging, { again: true });
+  }
+  return async () => {
+    await messaging.sendEmail(signUpAttemptMessage(await getSite(ctx.db), asLocale(owner.locale), owner.email));
   };
 }
 
@@ -61,16 +55,17 @@ async function signUpForTakenAddress(
  * createprofile (spec §7, frontend; the /create screen): the account and its advert draft in one
  * step. The advertiser must be 18 or older and accept the terms (18+ and the anti-trafficking rules);
  * the advert starts as New (not public until support approves it and the advertiser is verified).
- * Signs the advertiser in (a new session) and sends the email link and the SMS code. Pictures the
- * browser uploaded during /create (its upload token) are attached to the new advert. An address that
- * already has an account is never answered "taken" (issue 15): the sign-up completes by email, where the
- * owner reads that someone tried and how to sign in or reset the password.
+ * Pictures the browser uploaded during /create (its upload token) are attached to the new advert. The
+ * sign-up completes by email (docs/decisions/024): the account stays unconfirmed (no session, no SMS yet)
+ * until its owner opens the emailed link and gives the password (confirmsignup). An address that already
+ * has an account is never answered "taken" (issue 15): nothing is created, and its owner is emailed.
+ * Answers the email to send after the answer.
  */
 export async function createProfile(
   ctx: DomainContext,
   input: CreateProfileInput,
-  deps: { messaging: Messaging; sessionDays: number; uploadToken?: string | undefined },
-): Promise<CreateProfileResult> {
+  deps: { messaging: Messaging; uploadToken?: string | undefined },
+): Promise<SignUpEmail> {
   const now = ctx.now();
   if (ageOn(input.DateOfBirth, now) < MIN_AGE) {
     throw invalidField('DateOfBirth', 'underAge', 'You must be at least 18 years old to create an advert.');
@@ -96,6 +91,8 @@ export async function createProfile(
           dateOfBirth: input.DateOfBirth,
           locale: input.Locale,
           termsAcceptedAt: now,
+          // Unconfirmed until the emailed link and the password (confirmsignup).
+          activatedAt: null,
           createdAt: now,
         })
         .returning({ id: accounts.id });
@@ -157,17 +154,6 @@ export async function createProfile(
 
   // Pictures uploaded during /create (profilepictureuploadertemp) become the new advert's, pending.
   if (deps.uploadToken) await attachTempPictures(ctx.db, deps.uploadToken, created.advertId);
-
-  const session = await createSession(ctx.db, { accountId: created.accountId }, {
-    days: deps.sessionDays,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    now,
-  });
-  const owner = { ...ctx, actor: accountActor(created.accountId) };
-  const account = { id: created.accountId, locale: input.Locale };
-  await issueEmailVerification(owner, account, input.Email, deps.messaging);
-  const code = await issuePhoneCode(owner, { ...account, phone: input.Phone }, deps.messaging);
-  const profile = await getUserProfile(ctx.db, created.accountId, now);
-  return { kind: 'created', session, profile: { ...profile, advertId: created.advertId, phoneVerificationId: code.id } };
+  const account = { id: created.accountId, email: input.Email, locale: input.Locale };
+  return () => issueSignUpLink({ ...ctx, actor: accountActor(created.accountId) }, account, deps.messaging, { again: false });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { accounts, emailVerificationTokens } from '../../db/schema.ts';
 import type { Messaging } from '../../adapters/types.ts';
+import type { Db } from '../../db/client.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
@@ -23,6 +24,35 @@ export const EMAIL_LINK_HOURS = 24;
 /** A new link may be asked for this long after the last one. */
 export const EMAIL_RESEND_SECONDS = 60;
 
+type EmailLink = typeof emailVerificationTokens.$inferSelect;
+
+/**
+ * The emailed link (its `purpose`: an address's 'email' link or a 'sign_up' link) whose token this is, when
+ * it is unused and unexpired; else null (the caller refuses it as `linkInvalid`).
+ */
+export async function findUsableEmailLink(ctx: DomainContext, token: string, purpose: EmailLink['purpose']): Promise<EmailLink | null> {
+  const [link] = await ctx.db
+    .select()
+    .from(emailVerificationTokens)
+    .where(and(eq(emailVerificationTokens.tokenHash, hashToken(token)), eq(emailVerificationTokens.purpose, purpose)))
+    .limit(1);
+  return link && !link.usedAt && link.expiresAt > ctx.now() ? link : null;
+}
+
+/** Uses an emailed link up, once, also when it is opened twice at once: false when another request was first. */
+export async function claimEmailLink(db: Db, link: Pick<EmailLink, 'tokenHash'>, now: Date): Promise<boolean> {
+  const [claimed] = await db
+    .update(emailVerificationTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailVerificationTokens.tokenHash, link.tokenHash), isNull(emailVerificationTokens.usedAt)))
+    .returning({ tokenHash: emailVerificationTokens.tokenHash });
+  return claimed !== undefined;
+}
+
+/** The account's email links (`purpose` 'email'; a sign-up's link is confirm-sign-up.ts's). */
+const ofAccount = (accountId: number) =>
+  and(eq(emailVerificationTokens.accountId, accountId), eq(emailVerificationTokens.purpose, 'email'));
+
 /**
  * Sends a verification link for `email` (the account's own, or the new one it should change to)
  * without throttling; earlier unused links stop working. The link's token is stored hashed.
@@ -39,7 +69,7 @@ export async function issueEmailVerification(
   await ctx.db
     .update(emailVerificationTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailVerificationTokens.accountId, account.id), isNull(emailVerificationTokens.usedAt)));
+    .where(and(ofAccount(account.id), isNull(emailVerificationTokens.usedAt)));
   await ctx.db.insert(emailVerificationTokens).values({
     tokenHash,
     accountId: account.id,
@@ -91,7 +121,7 @@ export async function sendEmailVerification(
   const [last] = await ctx.db
     .select({ createdAt: emailVerificationTokens.createdAt })
     .from(emailVerificationTokens)
-    .where(eq(emailVerificationTokens.accountId, account.id))
+    .where(ofAccount(account.id))
     .orderBy(desc(emailVerificationTokens.createdAt))
     .limit(1);
   if (last && ctx.now().getTime() - last.createdAt.getTime() < EMAIL_RESEND_SECONDS * 1000) {
@@ -120,22 +150,10 @@ export async function verifyEmail(
   refuseWhileImpersonating(ctx.actor, 'email.change');
   const now = ctx.now();
   const refused = () => invalidField('Url', 'linkInvalid', 'The link is invalid or has expired. Ask for a new one.');
-  const tokenHash = hashToken(input.token);
-  const [link] = await ctx.db
-    .select()
-    .from(emailVerificationTokens)
-    .where(eq(emailVerificationTokens.tokenHash, tokenHash))
-    .limit(1);
-  if (!link || link.accountId !== ctx.actor.accountId || link.usedAt || link.expiresAt <= now) throw refused();
+  const link = await findUsableEmailLink(ctx, input.token, 'email');
+  if (!link || link.accountId !== ctx.actor.accountId) throw refused();
   const account = await getActiveAccount(ctx.db, link.accountId);
-
-  // Single use, also when the link is opened twice at once.
-  const [claimed] = await ctx.db
-    .update(emailVerificationTokens)
-    .set({ usedAt: now })
-    .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), isNull(emailVerificationTokens.usedAt)))
-    .returning({ email: emailVerificationTokens.email });
-  if (!claimed) throw refused();
+  if (!(await claimEmailLink(ctx.db, link, now))) throw refused();
 
   try {
     await ctx.db.update(accounts).set({ email: link.email, emailVerifiedAt: now }).where(eq(accounts.id, account.id));

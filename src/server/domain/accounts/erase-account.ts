@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import {
   accounts,
   advertLanguages,
@@ -30,7 +30,8 @@ import {
 import type { MediaStorage } from '../../adapters/types.ts';
 import { SYSTEM, type DomainContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
-import { RESTORE_DAYS } from '../adverts/statuses.ts';
+import { PROFILE_STATUS, RESTORE_DAYS } from '../adverts/statuses.ts';
+import { UNCONFIRMED_SIGN_UP_DAYS, UNCONFIRMED_SIGN_UP_GRACE_DAYS } from './confirm-sign-up.ts';
 import { removePictureFiles } from '../media/picture-processing.ts';
 
 const DAY = 86_400_000;
@@ -64,6 +65,53 @@ export async function eraseExpiredAccounts(ctx: DomainContext, storage: MediaSto
     .where(and(isNotNull(accounts.deletedAt), lt(accounts.deletedAt, cutoff), isNull(accounts.erasedAt)))
     .limit(limit);
   for (const account of due) await eraseAccount(ctx, storage, account);
+  return due.length;
+}
+
+/**
+ * Removes sign-ups never confirmed (docs/decisions/024), run by the same daily job: an account whose
+ * sign-up is unconfirmed (`activated_at` null), made more than UNCONFIRMED_SIGN_UP_DAYS ago, whose last
+ * sign-up link expired more than UNCONFIRMED_SIGN_UP_GRACE_DAYS ago. Nobody ever signed in to it, so there is
+ * nothing to restore: it is marked deleted with its advert and erased at once, as a deleted account is
+ * after its restore window (files, rows, outbox, audit entries), and its address is free again.
+ */
+export async function purgeUnconfirmedSignUps(ctx: DomainContext, storage: MediaStorage, limit = 100): Promise<number> {
+  const now = ctx.now();
+  const linksEndedBefore = new Date(now.getTime() - UNCONFIRMED_SIGN_UP_GRACE_DAYS * DAY);
+  const liveLink = ctx.db
+    .select({ one: sql`1` })
+    .from(emailVerificationTokens)
+    .where(
+      and(
+        eq(emailVerificationTokens.accountId, accounts.id),
+        eq(emailVerificationTokens.purpose, 'sign_up'),
+        gt(emailVerificationTokens.expiresAt, linksEndedBefore),
+      ),
+    );
+  const due = await ctx.db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        isNull(accounts.activatedAt),
+        isNull(accounts.deletedAt),
+        isNull(accounts.erasedAt),
+        lt(accounts.createdAt, new Date(now.getTime() - UNCONFIRMED_SIGN_UP_DAYS * DAY)),
+        notExists(liveLink),
+      ),
+    )
+    .limit(limit);
+  for (const account of due) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(adverts).set({ status: PROFILE_STATUS.Deleted, deletedAt: now }).where(eq(adverts.accountId, account.id));
+      await tx.update(accounts).set({ deletedAt: now }).where(eq(accounts.id, account.id));
+    });
+    await writeAudit(
+      { ...ctx, actor: SYSTEM, ip: undefined },
+      { action: 'account.sign_up_expired', targetType: 'account', targetId: account.id, after: { deletedAt: now.toISOString() } },
+    );
+    await eraseAccount(ctx, storage, { ...account, deletedAt: now });
+  }
   return due.length;
 }
 

@@ -123,7 +123,8 @@ export async function requestPasswordReset(
 
 /**
  * Sets a new password, ends every session of the account, lifts a sign-in lock, audits and tells the
- * owner by email. `via` says how (reset link or the backend's updatepassword).
+ * owner by email. `via` says how (reset link or the backend's updatepassword); a reset also confirms the
+ * email and an unconfirmed sign-up.
  */
 export async function replacePassword(
   ctx: DomainContext,
@@ -132,16 +133,28 @@ export async function replacePassword(
   options: { via: 'reset' | 'update'; messaging: Messaging },
 ): Promise<void> {
   const now = ctx.now();
+  const confirmsSignUp = options.via === 'reset' && !account.activatedAt;
   await ctx.db
     .update(accounts)
     .set({
       passwordHash: await hashPassword(password),
       // Lifts the sign-in lock of every address (sign-in-lock.ts counts failures after it).
       passwordChangedAt: now,
-      // The reset link went to the account's email: opening it proves the address.
+      // The reset link went to the account's email: opening it proves the address, and so confirms a
+      // sign-up that was not confirmed yet (docs/decisions/024).
       ...(options.via === 'reset' && !account.emailVerifiedAt ? { emailVerifiedAt: now } : {}),
+      ...(confirmsSignUp ? { activatedAt: now } : {}),
     })
     .where(eq(accounts.id, account.id));
+  if (confirmsSignUp) {
+    await writeAudit(ctx, {
+      action: 'account.sign_up_confirmed',
+      targetType: 'account',
+      targetId: account.id,
+      before: { activatedAt: null },
+      after: { activatedAt: now.toISOString(), via: 'reset' },
+    });
+  }
   const sessionsEnded = await deleteAccountSessions(ctx.db, account.id);
   await ctx.events.publish({ type: 'account.sessions.ended', accountId: account.id });
   await endPasswordResetLinks(ctx, { type: 'account', id: account.id });

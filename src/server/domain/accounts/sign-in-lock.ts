@@ -57,12 +57,12 @@ export async function isSignInLocked(
 }
 
 /**
- * The answer to a locked-out sign-in: 429 at `password`, `accountLocked`, the same for advertisers and
- * support users, and for known and unknown emails alike.
+ * The answer to a locked-out sign-in: 429 `accountLocked` at the password field (`password`, or the form's
+ * own name for it), the same for advertisers and support users, and for known and unknown emails alike.
  */
-export const signInLocked = () =>
+export const signInLocked = (field = 'password') =>
   new AppError('RATE_LIMITED', 'Too many failed sign-ins. Try again later or reset your password.', [
-    { field: 'password', message: 'accountLocked' },
+    { field, message: 'accountLocked' },
   ]);
 
 /**
