@@ -38,7 +38,7 @@ async function startBuying(page: Page, price: string) {
   await page.goto('/backend/buy-advert-package/');
   await expect(page.getByRole('heading', { level: 1, name: 'Køb annoncepakke' })).toBeVisible();
   // The 30-day package that does not renew (the renewing one has the same length and price).
-  await page.getByRole('radio', { name: new RegExp(`30 dage(?!, fornyes).*${price.replace('.', '\\.')}`) }).check();
+  await page.getByRole('radio', { name: new RegExp(`^Annonce i 30 dage · .*${price.replace('.', '\\.')}`) }).check();
   await page.getByRole('radio', { name: 'Betalingskort' }).check();
 }
 
