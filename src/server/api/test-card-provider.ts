@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDkk } from '#lib/format.ts';
 import type { TestCardOutcome, TestCardProvider, TestCardSaleAction, TestCardSession } from '../adapters/payments/test-card-provider.ts';
 import { escapeHtml, testProviderPage } from './test-age-provider.ts';
-import { TEST_NOTE, productionNote, readTiming, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
+import { TEST_NOTE, hostedPageRoute, productionNote, readDecision, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
 
 /**
  * /test-payments/card/{sessionId}: the hosted page of the built-in TEST card provider (registered only with
@@ -60,19 +60,12 @@ export function testCardProviderRoutes(provider: TestCardProvider, options: { pr
     const sender = testPostbackSender(app, 'card');
     const send = (query: string, twice: boolean) => sender.send(() => provider.sendPostback(query), twice);
 
-    app.get('/:sessionId', async (request, reply) => {
-      const session = provider.findSession((request.params as { sessionId: string }).sessionId);
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-      if (!session) return reply.code(404).send(testProviderPage('Ukendt betaling · Unknown payment', `${TEST_NOTE}<h1>Ukendt betaling</h1><p lang="en">Unknown payment.</p>`));
-      return reply.send(sessionPage(session, options.production));
-    });
+    hostedPageRoute(app, (id) => provider.findSession(id), (session) => sessionPage(session, options.production));
 
     app.post('/:sessionId', async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, string | undefined>;
-      const outcome = body['outcome'] as TestCardOutcome;
-      const when = readTiming(body);
-      if (!OUTCOMES.includes(outcome)) return text(reply, 400, 'outcome must be approve, decline or abandon');
-      if (!when) return text(reply, 400, 'timing must be before-return, after-return, delayed or never');
+      const decision = readDecision((request.body ?? {}) as Record<string, string | undefined>, OUTCOMES);
+      if ('refused' in decision) return text(reply, 400, decision.refused);
+      const { outcome, when } = decision;
       const open = provider.findSession((request.params as { sessionId: string }).sessionId);
       if (!open) return text(reply, 404, 'Unknown payment');
       const firstDecision = open.state === 'open';

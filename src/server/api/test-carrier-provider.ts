@@ -8,7 +8,7 @@ import {
   type TestCarrierStatus,
 } from '../adapters/payments/test-carrier-provider.ts';
 import { escapeHtml, testProviderPage } from './test-age-provider.ts';
-import { TEST_NOTE, productionNote, readTiming, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
+import { TEST_NOTE, hostedPageRoute, productionNote, readDecision, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
 
 /**
  * /test-payments/carrier/...: the built-in TEST carrier-billing provider (registered only with
@@ -66,19 +66,12 @@ export function testCarrierProviderRoutes(provider: TestCarrierProvider, options
       return reply.redirect(`/test-payments/carrier/${encodeURIComponent(session.sessionId)}`, 303);
     });
 
-    app.get('/:sessionId', async (request, reply) => {
-      const session = provider.findSession((request.params as { sessionId: string }).sessionId);
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-      if (!session) return reply.code(404).send(testProviderPage('Ukendt betaling · Unknown payment', `${TEST_NOTE}<h1>Ukendt betaling</h1><p lang="en">Unknown payment.</p>`));
-      return reply.send(sessionPage(session, options.production));
-    });
+    hostedPageRoute(app, (id) => provider.findSession(id), (session) => sessionPage(session, options.production));
 
     app.post('/:sessionId', async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, string | undefined>;
-      const outcome = body['outcome'] as TestCarrierOutcome;
-      const when = readTiming(body);
-      if (!OUTCOMES.includes(outcome)) return text(reply, 400, `outcome must be one of ${OUTCOMES.join(', ')}`);
-      if (!when) return text(reply, 400, 'timing must be before-return, after-return, delayed or never');
+      const decision = readDecision((request.body ?? {}) as Record<string, string | undefined>, OUTCOMES);
+      if ('refused' in decision) return text(reply, 400, decision.refused);
+      const { outcome, when } = decision;
       const session = provider.findSession((request.params as { sessionId: string }).sessionId);
       if (!session) return text(reply, 404, 'Unknown payment');
       const statuses = provider.decide(session.sessionId, outcome)!;

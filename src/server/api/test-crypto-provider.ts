@@ -3,7 +3,7 @@ import { formatDkk } from '#lib/format.ts';
 import { CONFIRMO_STATUSES, type ConfirmoStatus } from '../adapters/payments/confirmo.ts';
 import type { TestCryptoInvoice, TestCryptoOutcome, TestCryptoProvider } from '../adapters/payments/test-crypto-provider.ts';
 import { escapeHtml, testProviderPage } from './test-age-provider.ts';
-import { TEST_NOTE, productionNote, readTiming, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
+import { TEST_NOTE, hostedPageRoute, productionNote, readDecision, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
 
 /**
  * /test-payments/crypto/...: the built-in TEST crypto provider (registered only with PAYMENT_CRYPTO=test).
@@ -67,19 +67,12 @@ export function testCryptoProviderRoutes(provider: TestCryptoProvider, secret: s
       return reply.send(provider.invoiceJson(invoice));
     });
 
-    app.get('/:invoiceId', async (request, reply) => {
-      const invoice = provider.findInvoice((request.params as { invoiceId: string }).invoiceId);
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-      if (!invoice) return reply.code(404).send(testProviderPage('Ukendt betaling · Unknown payment', `${TEST_NOTE}<h1>Ukendt betaling</h1><p lang="en">Unknown payment.</p>`));
-      return reply.send(invoicePage(invoice, options.production));
-    });
+    hostedPageRoute(app, (id) => provider.findInvoice(id), (invoice) => invoicePage(invoice, options.production));
 
     app.post('/:invoiceId', async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, string | undefined>;
-      const outcome = body['outcome'] as TestCryptoOutcome;
-      const when = readTiming(body);
-      if (!OUTCOMES.includes(outcome)) return text(reply, 400, `outcome must be one of ${OUTCOMES.join(', ')}`);
-      if (!when) return text(reply, 400, 'timing must be before-return, after-return, delayed or never');
+      const decision = readDecision((request.body ?? {}) as Record<string, string | undefined>, OUTCOMES);
+      if ('refused' in decision) return text(reply, 400, decision.refused);
+      const { outcome, when } = decision;
       const invoice = provider.findInvoice((request.params as { invoiceId: string }).invoiceId);
       if (!invoice) return text(reply, 404, 'Unknown payment');
       const statuses = provider.decide(invoice.id, outcome)!;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { testProviderPage } from './test-age-provider.ts';
 
 /**
  * What the hosted pages of the built-in TEST payment providers share (card, crypto, carrier): the note that
@@ -25,6 +26,31 @@ export function readTiming(body: Record<string, string | undefined>): { timing: 
   if (!TIMINGS.includes(timing)) return null;
   const delaySeconds = Math.min(600, Math.max(1, Number.parseInt(body['delaySeconds'] ?? '10', 10) || 10));
   return { timing, delayMs: delaySeconds * 1000, twice: body['twice'] === '1' };
+}
+
+/**
+ * A decision form's fields: the outcome (one of `outcomes`) and its timing, or the plain-text reason it is
+ * refused (400).
+ */
+export function readDecision<Outcome extends string>(
+  body: Record<string, string | undefined>,
+  outcomes: readonly Outcome[],
+): { outcome: Outcome; when: NonNullable<ReturnType<typeof readTiming>> } | { refused: string } {
+  const outcome = body['outcome'] as Outcome;
+  if (!outcomes.includes(outcome)) return { refused: `outcome must be one of ${outcomes.join(', ')}` };
+  const when = readTiming(body);
+  if (!when) return { refused: `timing must be one of ${TIMINGS.join(', ')}` };
+  return { outcome, when };
+}
+
+/** GET /:id — the hosted page of one payment (never cached), or the "unknown payment" page (404). */
+export function hostedPageRoute<Session>(app: FastifyInstance, find: (id: string) => Session | null, render: (session: Session) => string): void {
+  app.get('/:id', async (request, reply) => {
+    const session = find((request.params as { id: string }).id);
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    if (!session) return reply.code(404).send(testProviderPage('Ukendt betaling · Unknown payment', `${TEST_NOTE}<h1>Ukendt betaling</h1><p lang="en">Unknown payment.</p>`));
+    return reply.send(render(session));
+  });
 }
 
 /**
