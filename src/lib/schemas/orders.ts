@@ -123,8 +123,10 @@ export type ProductChangeInput = v.InferOutput<typeof ProductChangeSchema>;
 
 // ---- Answers ----------------------------------------------------------------------------------
 
+/** A party of a sales document (the seller as the website config named it, or a full invoice's buyer); stored as is (db/schema.ts). */
 export type DocumentParty = { name: string; address?: string; zipCity?: string; vat?: string; email?: string };
 
+/** One line of a sales document: one thing bought, its period, amounts in øre; stored as is (db/schema.ts). */
 export type DocumentLine = {
   description: string;
   periodStart: string | null;

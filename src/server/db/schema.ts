@@ -7,6 +7,7 @@
  * transition table live in `src/server/domain/`). Migrations: `npm run db:generate` (drizzle-kit).
  */
 import { sql } from 'drizzle-orm';
+import type { DocumentLine, DocumentParty } from '#lib/schemas/orders.ts';
 import {
   bigint,
   customType,
@@ -715,17 +716,10 @@ export const paymentEvents = pgTable(
   ],
 );
 
-/** What a sales document lists: one line per thing bought, amounts in øre. */
-export type SalesDocumentLine = {
-  description: string;
-  periodStart: string | null;
-  periodEnd: string | null;
-  netOre: number;
-  vatOre: number;
-  totalOre: number;
-};
-/** The seller as the website config named it when the document was made. */
-export type SalesDocumentParty = { name: string; address?: string; zipCity?: string; vat?: string; email?: string };
+/** What a sales document lists (one line per thing bought, amounts in øre) and its parties: the shapes the API answers too. */
+export type SalesDocumentLine = DocumentLine;
+/** The seller as the website config named it when the document was made; the buyer of a full invoice. */
+export type SalesDocumentParty = DocumentParty;
 
 /**
  * Receipts and credit notes (docs/decisions/025-commerce.md): numbered in one sequence without gaps
