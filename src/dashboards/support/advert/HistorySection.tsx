@@ -7,7 +7,8 @@ import type { TFunction } from 'i18next';
 import { supportAdvertsApi } from '#lib/api/support-adverts.ts';
 import { formatDateTime } from '#lib/format.ts';
 import type { ActionHistoryItem, AdvertProfile } from '#lib/schemas/support-adverts.ts';
-import { Paging, SECTION_PAGE_SIZE, SectionData, Table, advertHref, cell } from './advert-sections.tsx';
+import { SECTION_PAGE_SIZE, SectionData, Table, advertHref, cell } from './advert-sections.tsx';
+import { Paging } from '../paging.tsx';
 
 function actorText(t: TFunction, actor: ActionHistoryItem['actor']): string {
   switch (actor.type) {
@@ -59,7 +60,7 @@ export function HistorySection({ t, advert, skip }: { t: TFunction; advert: Adve
                   </tr>
                 ))}
               </Table>
-              <Paging t={t} total={list.total} count={list.items.length} skip={skip} href={(next) => advertHref(advert.id, 'history', '', next)} />
+              <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={SECTION_PAGE_SIZE} href={(next) => advertHref(advert.id, 'history', '', next)} />
             </>
           )
         }

@@ -14,7 +14,8 @@ import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
-import { Paging, SECTION_PAGE_SIZE, SectionData, advertHref } from './advert-sections.tsx';
+import { SECTION_PAGE_SIZE, SectionData, advertHref } from './advert-sections.tsx';
+import { Paging } from '../paging.tsx';
 
 export function MessagesSection({ t, advert, skip }: { t: TFunction; advert: AdvertProfile; skip: number }) {
   const [sent, setSent] = useState(0);
@@ -36,7 +37,7 @@ export function MessagesSection({ t, advert, skip }: { t: TFunction; advert: Adv
                     <MessageCard key={message.id} t={t} message={message} />
                   ))}
                 </ul>
-                <Paging t={t} total={list.total} count={list.items.length} skip={skip} href={(next) => advertHref(advert.id, 'messages', '', next)} />
+                <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={SECTION_PAGE_SIZE} href={(next) => advertHref(advert.id, 'messages', '', next)} />
               </>
             )
           }

@@ -3,7 +3,8 @@ import type { TFunction } from 'i18next';
 import { supportAdvertsApi } from '#lib/api/support-adverts.ts';
 import { formatDateTime } from '#lib/format.ts';
 import type { AdvertProfile } from '#lib/schemas/support-adverts.ts';
-import { Paging, SECTION_PAGE_SIZE, SectionData, Table, advertHref, cell } from './advert-sections.tsx';
+import { SECTION_PAGE_SIZE, SectionData, Table, advertHref, cell } from './advert-sections.tsx';
+import { Paging } from '../paging.tsx';
 
 export function SignInsSection({ t, advert, skip }: { t: TFunction; advert: AdvertProfile; skip: number }) {
   return (
@@ -27,7 +28,7 @@ export function SignInsSection({ t, advert, skip }: { t: TFunction; advert: Adve
                   </tr>
                 ))}
               </Table>
-              <Paging t={t} total={list.total} count={list.items.length} skip={skip} href={(next) => advertHref(advert.id, 'sign-ins', '', next)} />
+              <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={SECTION_PAGE_SIZE} href={(next) => advertHref(advert.id, 'sign-ins', '', next)} />
             </>
           )
         }

@@ -1,12 +1,10 @@
-/** What the sections of adverts/{id}/ share: their names and addresses, paging, and the loading of a section's data. */
+/** What the sections of adverts/{id}/ share: their names and addresses, the page size, and the loading of a section's data (paging: ../paging.tsx). */
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
-import { AppLink } from '../../shared/AppLink.tsx';
 import { smallButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath, supportRouter } from '../routes.ts';
+import { supportPath } from '../routes.ts';
 
 /** The sections in the order of the tabs; '' is the overview. */
 export const SECTIONS = ['', 'sign-ins', 'history', 'media', 'messages', 'reviews', 'reports'] as const;
@@ -41,26 +39,6 @@ export function SectionData<T>({ load, loadError, children }: { load: (signal: A
     );
   }
   return <>{children(state.data, setData, reload)}</>;
-}
-
-/** "Showing 1–25 of 40" with previous and next links. */
-export function Paging({ t, total, count, skip, href }: { t: TFunction; total: number; count: number; skip: number; href: (skip: number) => string }) {
-  const to = skip + count;
-  return (
-    <nav aria-label={t('advert.paging')} className="mt-4 flex flex-wrap items-center gap-3">
-      <p className="text-sm text-slate-700">{t('advert.showing', { from: count === 0 ? 0 : skip + 1, to, total })}</p>
-      {skip > 0 ? (
-        <AppLink router={supportRouter} href={href(Math.max(0, skip - SECTION_PAGE_SIZE))} className={smallButton}>
-          {t('advert.previous')}
-        </AppLink>
-      ) : null}
-      {to < total ? (
-        <AppLink router={supportRouter} href={href(skip + SECTION_PAGE_SIZE)} className={smallButton}>
-          {t('advert.next')}
-        </AppLink>
-      ) : null}
-    </nav>
-  );
 }
 
 /** A table with a caption for screen readers and column headings, in a region that scrolls sideways. */

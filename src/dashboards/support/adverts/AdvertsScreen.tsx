@@ -11,11 +11,11 @@ import { formatDateTime } from '#lib/format.ts';
 import { AdvertProfilesQuerySchema, type AdvertProfileItem } from '#lib/schemas/support-adverts.ts';
 import { controlClass } from '../../../components/form/Field.tsx';
 import { AppLink } from '../../shared/AppLink.tsx';
-import { smallButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
+import { Paging } from '../paging.tsx';
 import { SearchForm, bodyOf, searchErrors, searchHref, searchOf, type ListSearch, type SearchQuery } from '../list-search.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
@@ -83,8 +83,6 @@ function AdvertsList({ query, skip }: { query: Query; skip: number }) {
 
 function AdvertsTable({ t, list, query, skip }: { t: TFunction; list: Paged<AdvertProfileItem>; query: Query; skip: number }) {
   if (list.items.length === 0) return <p className="mt-6 text-slate-700">{t('adverts.empty')}</p>;
-  const from = skip + 1;
-  const to = skip + list.items.length;
   return (
     <>
       <div role="region" aria-label={t('adverts.caption')} tabIndex={0} className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -120,19 +118,7 @@ function AdvertsTable({ t, list, query, skip }: { t: TFunction; list: Paged<Adve
           </tbody>
         </table>
       </div>
-      <nav aria-label={t('adverts.paging')} className="mt-4 flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700">{t('adverts.showing', { from, to, total: list.total })}</p>
-        {skip > 0 ? (
-          <AppLink router={supportRouter} href={advertsHref(query, Math.max(0, skip - PAGE_SIZE))} className={smallButton}>
-            {t('adverts.previous')}
-          </AppLink>
-        ) : null}
-        {to < list.total ? (
-          <AppLink router={supportRouter} href={advertsHref(query, skip + PAGE_SIZE)} className={smallButton}>
-            {t('adverts.next')}
-          </AppLink>
-        ) : null}
-      </nav>
+      <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={PAGE_SIZE} href={(next) => advertsHref(query, next)} />
     </>
   );
 }

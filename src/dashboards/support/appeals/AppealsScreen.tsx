@@ -13,6 +13,7 @@ import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
+import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 
@@ -72,8 +73,6 @@ function AppealsList({ status, skip }: { status: Status; skip: number }) {
 
 function AppealsTable({ t, list, status, skip }: { t: TFunction; list: Paged<AppealItem>; status: Status; skip: number }) {
   if (list.items.length === 0) return <p className="mt-6 text-slate-700">{t(`appeals.empty.${status}`)}</p>;
-  const from = skip + 1;
-  const to = skip + list.items.length;
   return (
     <>
       <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -107,19 +106,7 @@ function AppealsTable({ t, list, status, skip }: { t: TFunction; list: Paged<App
           </tbody>
         </table>
       </div>
-      <nav aria-label={t('appeals.paging')} className="mt-4 flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700">{t('appeals.showing', { from, to, total: list.total })}</p>
-        {skip > 0 ? (
-          <AppLink router={supportRouter} href={appealsHref(status, Math.max(0, skip - PAGE_SIZE))} className={smallButton}>
-            {t('appeals.previous')}
-          </AppLink>
-        ) : null}
-        {to < list.total ? (
-          <AppLink router={supportRouter} href={appealsHref(status, skip + PAGE_SIZE)} className={smallButton}>
-            {t('appeals.next')}
-          </AppLink>
-        ) : null}
-      </nav>
+      <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={PAGE_SIZE} href={(next) => appealsHref(status, next)} />
     </>
   );
 }

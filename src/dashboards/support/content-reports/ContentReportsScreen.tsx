@@ -14,6 +14,7 @@ import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
+import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { PriorityFlag, reasonText, reporterText } from './report-words.tsx';
@@ -79,8 +80,6 @@ function Filter({ t, status }: { t: TFunction; status: Status }) {
 
 function ReportsTable({ t, list, status, skip }: { t: TFunction; list: Paged<ContentReportItem>; status: Status; skip: number }) {
   if (list.items.length === 0) return <p className="mt-6 text-slate-700">{t(`contentReports.empty.${status}`)}</p>;
-  const from = skip + 1;
-  const to = skip + list.items.length;
   return (
     <>
       <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -124,19 +123,7 @@ function ReportsTable({ t, list, status, skip }: { t: TFunction; list: Paged<Con
           </tbody>
         </table>
       </div>
-      <nav aria-label={t('contentReports.paging')} className="mt-4 flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700">{t('contentReports.showing', { from, to, total: list.total })}</p>
-        {skip > 0 ? (
-          <AppLink router={supportRouter} href={contentReportsHref(status, Math.max(0, skip - PAGE_SIZE))} className={smallButton}>
-            {t('contentReports.previous')}
-          </AppLink>
-        ) : null}
-        {to < list.total ? (
-          <AppLink router={supportRouter} href={contentReportsHref(status, skip + PAGE_SIZE)} className={smallButton}>
-            {t('contentReports.next')}
-          </AppLink>
-        ) : null}
-      </nav>
+      <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={PAGE_SIZE} href={(next) => contentReportsHref(status, next)} />
     </>
   );
 }

@@ -20,7 +20,8 @@ import { supportPath, supportRouter } from '../routes.ts';
 import { SearchForm, bodyOf, searchErrors, searchHref, searchOf, type ListSearch, type SearchQuery } from '../list-search.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
-import { Paging, SECTION_PAGE_SIZE, Table, cell } from '../advert/advert-sections.tsx';
+import { SECTION_PAGE_SIZE, Table, cell } from '../advert/advert-sections.tsx';
+import { Paging } from '../paging.tsx';
 
 /** Rows per page (the shared Paging moves by this many). */
 export const PAGE_SIZE = SECTION_PAGE_SIZE;
@@ -143,7 +144,7 @@ function OrdersTable({ t, list, query, skip }: { t: TFunction; list: Paged<Suppo
           </tr>
         ))}
       </Table>
-      <Paging t={t} total={list.total} count={list.items.length} skip={skip} href={(next) => ordersHref(query, next)} />
+      <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={PAGE_SIZE} href={(next) => ordersHref(query, next)} />
     </>
   );
 }

@@ -8,11 +8,11 @@ import { supportApi, type Paged } from '#lib/api/support.ts';
 import { formatDateTime } from '#lib/format.ts';
 import type { PendingReviewItem } from '#lib/schemas/reviews.ts';
 import { AppLink } from '../../shared/AppLink.tsx';
-import { smallButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
+import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 
@@ -52,8 +52,6 @@ function ReviewsList({ skip }: { skip: number }) {
 
 function ReviewsTable({ t, list, skip }: { t: TFunction; list: Paged<PendingReviewItem>; skip: number }) {
   if (list.items.length === 0) return <p className="mt-6 text-slate-700">{t('pendingReviews.empty')}</p>;
-  const from = skip + 1;
-  const to = skip + list.items.length;
   return (
     <>
       <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -91,19 +89,7 @@ function ReviewsTable({ t, list, skip }: { t: TFunction; list: Paged<PendingRevi
           </tbody>
         </table>
       </div>
-      <nav aria-label={t('pendingReviews.paging')} className="mt-4 flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700">{t('pendingReviews.showing', { from, to, total: list.total })}</p>
-        {skip > 0 ? (
-          <AppLink router={supportRouter} href={pendingReviewsHref(Math.max(0, skip - PAGE_SIZE))} className={smallButton}>
-            {t('pendingReviews.previous')}
-          </AppLink>
-        ) : null}
-        {to < list.total ? (
-          <AppLink router={supportRouter} href={pendingReviewsHref(skip + PAGE_SIZE)} className={smallButton}>
-            {t('pendingReviews.next')}
-          </AppLink>
-        ) : null}
-      </nav>
+      <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={PAGE_SIZE} href={(next) => pendingReviewsHref(next)} />
     </>
   );
 }

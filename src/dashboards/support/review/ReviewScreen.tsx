@@ -15,6 +15,7 @@ import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter, type SupportRoute } from '../routes.ts';
+import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { RiskFlags } from './review-words.tsx';
@@ -90,8 +91,6 @@ const COLUMNS = ['name', 'advertKind', 'city', 'since', 'verified', 'fields', 'm
 
 function QueueTable({ t, list, route, kind, skip }: { t: TFunction; list: ReviewQueueAnswer; route: QueueRoute; kind: ReviewQueueKind; skip: number }) {
   if (list.items.length === 0) return <p className="mt-6 text-slate-700">{t(`review.empty.${kind}`)}</p>;
-  const from = skip + 1;
-  const to = skip + list.items.length;
   return (
     <>
       <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -138,19 +137,7 @@ function QueueTable({ t, list, route, kind, skip }: { t: TFunction; list: Review
           </tbody>
         </table>
       </div>
-      <nav aria-label={t('review.paging')} className="mt-4 flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700">{t('review.showing', { from, to, total: list.total })}</p>
-        {skip > 0 ? (
-          <AppLink router={supportRouter} href={reviewQueueHref(route, kind, Math.max(0, skip - PAGE_SIZE))} className={smallButton}>
-            {t('review.previous')}
-          </AppLink>
-        ) : null}
-        {to < list.total ? (
-          <AppLink router={supportRouter} href={reviewQueueHref(route, kind, skip + PAGE_SIZE)} className={smallButton}>
-            {t('review.next')}
-          </AppLink>
-        ) : null}
-      </nav>
+      <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={PAGE_SIZE} href={(next) => reviewQueueHref(route, kind, next)} />
     </>
   );
 }

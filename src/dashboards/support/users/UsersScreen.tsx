@@ -10,11 +10,12 @@ import type { SupportUserList } from '#lib/api/types.ts';
 import { formatDateTime } from '#lib/format.ts';
 import { Field, controlClass } from '../../../components/form/Field.tsx';
 import { AppLink } from '../../shared/AppLink.tsx';
-import { primaryButton, secondaryButton, smallButton } from '../../shared/form-text.ts';
+import { primaryButton, secondaryButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
+import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 
@@ -83,8 +84,6 @@ function SearchForm({ t, text }: { t: TFunction; text: string }) {
 
 function UsersTable({ t, list, text, skip }: { t: TFunction; list: SupportUserList; text: string; skip: number }) {
   if (list.items.length === 0) return <p className="mt-6 text-slate-700">{t('users.empty')}</p>;
-  const from = skip + 1;
-  const to = skip + list.items.length;
   return (
     <>
       <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -117,19 +116,7 @@ function UsersTable({ t, list, text, skip }: { t: TFunction; list: SupportUserLi
           </tbody>
         </table>
       </div>
-      <nav aria-label={t('users.paging')} className="mt-4 flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700">{t('users.showing', { from, to, total: list.total })}</p>
-        {skip > 0 ? (
-          <AppLink router={supportRouter} href={usersHref(text, Math.max(0, skip - PAGE_SIZE))} className={smallButton}>
-            {t('users.previous')}
-          </AppLink>
-        ) : null}
-        {to < list.total ? (
-          <AppLink router={supportRouter} href={usersHref(text, skip + PAGE_SIZE)} className={smallButton}>
-            {t('users.next')}
-          </AppLink>
-        ) : null}
-      </nav>
+      <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={PAGE_SIZE} href={(next) => usersHref(text, next)} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
+import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { RiskFlags, TestProviderMark, isUrgent, methodText, statusText } from './validation-words.tsx';
@@ -79,8 +80,6 @@ function Filter({ t, status }: { t: TFunction; status: Status }) {
 
 function Table({ t, list, status, skip }: { t: TFunction; list: Paged<ValidationItem>; status: Status; skip: number }) {
   if (list.items.length === 0) return <p className="mt-6 text-slate-700">{t(`validationQueue.empty.${status}`)}</p>;
-  const from = skip + 1;
-  const to = skip + list.items.length;
   const columns = ['advert', 'method', 'submitted', status === 'pending' ? 'account' : 'outcome'] as const;
   return (
     <>
@@ -118,19 +117,7 @@ function Table({ t, list, status, skip }: { t: TFunction; list: Paged<Validation
           </tbody>
         </table>
       </div>
-      <nav aria-label={t('validationQueue.paging')} className="mt-4 flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-700">{t('validationQueue.showing', { from, to, total: list.total })}</p>
-        {skip > 0 ? (
-          <AppLink router={supportRouter} href={validationsHref(status, Math.max(0, skip - PAGE_SIZE))} className={smallButton}>
-            {t('validationQueue.previous')}
-          </AppLink>
-        ) : null}
-        {to < list.total ? (
-          <AppLink router={supportRouter} href={validationsHref(status, skip + PAGE_SIZE)} className={smallButton}>
-            {t('validationQueue.next')}
-          </AppLink>
-        ) : null}
-      </nav>
+      <Paging t={t} total={list.total} count={list.items.length} skip={skip} pageSize={PAGE_SIZE} href={(next) => validationsHref(status, next)} />
     </>
   );
 }
