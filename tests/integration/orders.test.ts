@@ -56,7 +56,7 @@ async function advertOf(who: Advertiser) {
 describe('buying a package with the TEST card provider', () => {
   it('creates an order, sends the buyer to the hosted TEST page, and credits only on the signed postback', async () => {
     const who = await commerceAdvertiser(server);
-    const before = (await advertOf(who)).expirationDate!;
+    const { expirationDate: before, updatedAt: editedAt } = await advertOf(who);
     const bought = await buy(server, who, membership30);
     expect(bought.referenceId).toMatch(/^TEST-PAY-[A-Z0-9]+$/);
     expect(bought.next.kind).toBe('redirect');
@@ -86,9 +86,12 @@ describe('buying a package with the TEST card provider', () => {
     const paid = await waitForStatus(server, who, bought.orderId, ORDER_STATUS.Paid);
     expect(paid).toMatchObject({ status: ORDER_STATUS.Paid, statusName: 'Paid', totalPriceOre: 49_900 });
     expect(paid.documents.map((doc) => doc.kind)).toEqual(['receipt']);
-    near(paid.periodStart, before.getTime());
-    near(paid.periodEnd, before.getTime() + 30 * DAY);
-    near((await advertOf(who)).expirationDate, before.getTime() + 30 * DAY);
+    near(paid.periodStart, before!.getTime());
+    near(paid.periodEnd, before!.getTime() + 30 * DAY);
+    near((await advertOf(who)).expirationDate, before!.getTime() + 30 * DAY);
+    // A purchase is not an edit: unboosted search results are ordered by the last edit, and payment may
+    // move an advert only through a boost (decision 026; the ranking page says so).
+    expect((await advertOf(who)).updatedAt).toEqual(editedAt);
 
     const [receipt] = await documentsOfOrder(server, bought.orderId);
     expect(receipt).toMatchObject({ kind: 'receipt', totalOre: 49_900, vatOre: 9_980, netOre: 39_920, vatRateBp: 2500 });

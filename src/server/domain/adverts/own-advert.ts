@@ -43,13 +43,15 @@ export async function updateOwnAdvert(ctx: DomainContext, advert: Advert, change
 /**
  * After a change the public may see (the advert, its languages, services, prices, schedule, reviews,
  * place or status): publishes or takes down the advert's media files (`syncAdvertMedia`), bumps updated_at, refreshes the search index rows (docs/decisions/006) and tells the
- * jobs layer so the static site is rebuilt.
+ * jobs layer so the static site is rebuilt. A change of a paid period only (`{ paidPeriod: true }`: a
+ * purchase, a refund) leaves updated_at alone: unboosted search results are ordered by it, and payment
+ * may change the order only through boosts (docs/decisions/026).
  */
-export async function publishAdvertChange(ctx: DomainContext, advertId: number, reason: string): Promise<void> {
+export async function publishAdvertChange(ctx: DomainContext, advertId: number, reason: string, options: { paidPeriod?: boolean } = {}): Promise<void> {
   // Media first: the search index's cards and the site read the published names (docs/decisions/013).
   if (ctx.storage) await syncAdvertMedia(ctx.db, ctx.storage, advertId);
   const now = ctx.now();
-  await ctx.db.update(adverts).set({ updatedAt: now }).where(eq(adverts.id, advertId));
+  if (!options.paidPeriod) await ctx.db.update(adverts).set({ updatedAt: now }).where(eq(adverts.id, advertId));
   await refreshAdvertSearch(ctx.db, [advertId], now);
   await ctx.events.publish({ type: 'content.changed', reason });
 }

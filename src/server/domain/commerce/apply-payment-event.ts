@@ -444,7 +444,7 @@ async function onSubscriptionEnd(step: Step, kind: 'cancel' | 'subscription-expi
 
 /** After the commit: publish what changed (search index, site rebuild) and tell the advertisers. */
 export async function runEffects(ctx: DomainContext, deps: Pick<CommerceDeps, 'messaging'>, effects: Effects): Promise<void> {
-  for (const advertId of effects.adverts) await publishAdvertChange(ctx, advertId, 'order');
+  for (const advertId of effects.adverts) await publishAdvertChange(ctx, advertId, 'order', { paidPeriod: true });
   for (const notice of effects.notices) await noticeToAdvertiser(ctx, notice.accountId, notice.text, deps);
 }
 

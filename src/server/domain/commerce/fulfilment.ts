@@ -64,7 +64,7 @@ export async function fulfilOrder(
   const advert = await lockAdvert(tx, order.advertId);
   const column = clockOf(order.productType);
   const { start, end } = periodOf({ days: order.days, now, runningUntil: advert[column], holidayUntil: advert.holidayUntil });
-  await tx.update(adverts).set({ [column]: end, updatedAt: now }).where(eq(adverts.id, advert.id));
+  await tx.update(adverts).set({ [column]: end }).where(eq(adverts.id, advert.id));
   await tx.insert(promotions).values({ advertId: advert.id, orderId: order.id, type: order.productType, startsAt: start, endsAt: end, createdAt: now });
   await tx.update(orders).set({ periodStart: start, periodEnd: end, fulfilledAt: now, updatedAt: now }).where(eq(orders.id, order.id));
   return { advertId: advert.id, column, before: advert[column], after: end, start, end };
@@ -86,7 +86,7 @@ export async function takeBackOrder(
   const column = clockOf(order.productType);
   const { unusedMs, clock } = takenBackOf({ periodStart: order.periodStart, periodEnd: order.periodEnd, now, clock: advert[column] });
   if (unusedMs > 0) {
-    await tx.update(adverts).set({ [column]: clock, updatedAt: now }).where(eq(adverts.id, advert.id));
+    await tx.update(adverts).set({ [column]: clock }).where(eq(adverts.id, advert.id));
     const [promotion] = await tx.select().from(promotions).where(and(eq(promotions.orderId, order.id), eq(promotions.advertId, advert.id)));
     if (promotion) {
       const endsAt = promotion.startsAt > now ? promotion.startsAt : now < promotion.endsAt ? now : promotion.endsAt;
