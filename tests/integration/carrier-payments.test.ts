@@ -4,16 +4,16 @@
  * provider (PAYMENT_CARRIER=dimoco) with callbacks signed as DIMOCO signs them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BuyProductAnswer } from '#lib/schemas/commerce.ts';
-import { orders, paymentEvents } from '#server/db/schema.ts';
+import { orders } from '#server/db/schema.ts';
 import { ORDER_STATUS } from '#server/domain/commerce/order-status.ts';
 import { dimocoFormDigest, signedDimocoCallback } from '#server/adapters/payments/dimoco.ts';
 import { TEST_CARRIER_MERCHANT } from '#server/adapters/payments/test-carrier-provider.ts';
 import { loggableUrl } from '#server/logger.ts';
 import type { TestServer } from '#tests/support/test-server.ts';
 import type { Advertiser } from './verification-helpers.ts';
-import { TEST_PAYMENT_SECRET, backendApi, buy, commerceAdvertiser, documentsOfOrder, orderRow, productIdOf, startCommerceServer } from './orders-helpers.ts';
+import { TEST_PAYMENT_SECRET, backendApi, buy, commerceAdvertiser, documentsOfOrder, orderRow, productIdOf, refusedWith, startCommerceServer } from './orders-helpers.ts';
 
 let server: TestServer;
 let membership30: number;
@@ -26,10 +26,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const refusedWith = async (target: TestServer, reason: string) => {
-  const rows = await target.db.select().from(paymentEvents).where(and(eq(paymentEvents.outcome, 'refused'), eq(paymentEvents.reason, reason)));
-  expect(rows.length, reason).toBeGreaterThan(0);
-};
 
 type Form = { kind: 'form'; action: string; fields: Record<string, string> };
 const formOf = (bought: BuyProductAnswer) => bought.next as Form;

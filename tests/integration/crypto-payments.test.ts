@@ -5,8 +5,8 @@
  * is trusted only once the invoice read back from the provider agrees with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { orders, paymentEvents } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { orders } from '#server/db/schema.ts';
 import { ORDER_STATUS } from '#server/domain/commerce/order-status.ts';
 import { confirmoSignature } from '#server/adapters/payments/confirmo.ts';
 import { loggableUrl } from '#server/logger.ts';
@@ -23,6 +23,8 @@ import {
   pay,
   productIdOf,
   providerEvent,
+  paymentEventsOf,
+  refusedWith,
   startCommerceServer,
 } from './orders-helpers.ts';
 
@@ -37,12 +39,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const eventsOf = (target: TestServer, orderId: number) => target.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId));
-const refusedWith = async (target: TestServer, reason: string) => {
-  const rows = await target.db.select().from(paymentEvents).where(and(eq(paymentEvents.outcome, 'refused'), eq(paymentEvents.reason, reason)));
-  expect(rows.length, reason).toBeGreaterThan(0);
-  return rows.at(-1)!;
-};
 const invoiceIdOf = (bought: { next: { kind: string; url?: string } }) => pageOf(bought as never).split('/').at(-1)!;
 
 /** Posts a notification signed with the TEST secret (or `password`) to the server's confirmopostback. */
@@ -71,7 +67,7 @@ describe('the TEST crypto provider (PAYMENT_CRYPTO=test)', () => {
     expect(order.status).toBe(ORDER_STATUS.Paid);
     expect(order.paymentProvider).toBe('confirmo');
     expect(await documentsOfOrder(server, bought.orderId)).toHaveLength(1);
-    const events = await eventsOf(server, bought.orderId);
+    const events = await paymentEventsOf(server, bought.orderId);
     expect(events.map((row) => [row.eventKey.split(':')[1], row.outcome])).toEqual([['confirming', 'applied'], ['paid', 'applied']]);
   });
 
@@ -198,7 +194,7 @@ describe('the live crypto provider (PAYMENT_CRYPTO=confirmo) against a stand-in 
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect((await orderRow(live, bought.orderId)).status).toBe(ORDER_STATUS.Paid);
     expect(await documentsOfOrder(live, bought.orderId)).toHaveLength(1);
-    expect((await eventsOf(live, bought.orderId)).filter((row) => row.outcome === 'applied')).toHaveLength(2);
+    expect((await paymentEventsOf(live, bought.orderId)).filter((row) => row.outcome === 'applied')).toHaveLength(2);
   });
 
   it('refused: a bad signature, a wrong amount, a wrong currency, an unknown reference, a postback the invoice disagrees with', async () => {

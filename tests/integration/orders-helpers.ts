@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { BuyProductAnswer, OrderView } from '#lib/schemas/commerce.ts';
-import { orders, products, salesDocuments, type NewAdvert } from '#server/db/schema.ts';
+import { orders, paymentEvents, products, salesDocuments, type NewAdvert } from '#server/db/schema.ts';
 import { signedPostbackQuery, decimalAmount } from '#server/adapters/payments/flexpay.ts';
 import { TEST_CARD_SHOP_ID } from '#server/adapters/payments/test-card-provider.ts';
 import type { AppOptions } from '#server/app.ts';
@@ -137,4 +137,21 @@ export async function waitForStatus(server: TestServer, who: Advertiser, orderId
     if ((item.body as OrderView).status === status || Date.now() > until) return item.body as OrderView;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The postbacks stored for an order, oldest first. */
+export function paymentEventsOf(target: TestServer, orderId: number) {
+  return target.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(asc(paymentEvents.id));
+}
+
+/** The last postback refused for `reason`, which must exist (stored under a generated key). */
+export async function refusedWith(target: TestServer, reason: string) {
+  const rows = await target.db
+    .select()
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.outcome, 'refused'), eq(paymentEvents.reason, reason)))
+    .orderBy(asc(paymentEvents.id));
+  expect(rows.length, reason).toBeGreaterThan(0);
+  expect(rows.at(-1)!.eventKey).toMatch(/^refused:/);
+  return rows.at(-1)!;
 }

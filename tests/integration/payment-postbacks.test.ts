@@ -8,7 +8,7 @@
  * applyPaymentEvent with a provider of their own); payment_events refuses UPDATE and DELETE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { adverts, orders, paymentEvents, promotions, salesDocuments } from '#server/db/schema.ts';
 import { ORDER_STATUS } from '#server/domain/commerce/order-status.ts';
 import { applyPaymentEvent } from '#server/domain/commerce/apply-payment-event.ts';
@@ -29,6 +29,8 @@ import {
   productIdOf,
   saleEvent,
   saleParams,
+  paymentEventsOf,
+  refusedWith,
   startCommerceServer,
   waitForStatus,
 } from './orders-helpers.ts';
@@ -45,7 +47,7 @@ afterAll(async () => {
 });
 
 const expirationOf = async (who: Advertiser) => (await server.db.select().from(adverts).where(eq(adverts.id, who.advertId)))[0]!.expirationDate!;
-const eventsOf = (orderId: number) => server.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId));
+const eventsOf = (orderId: number) => paymentEventsOf(server, orderId);
 const promotionsOf = (orderId: number) => server.db.select().from(promotions).where(eq(promotions.orderId, orderId));
 
 describe('copies of one postback', () => {
@@ -91,26 +93,16 @@ describe('refused postbacks: 400 without detail, stored raw, nothing changes', (
     who = await commerceAdvertiser(server);
   });
 
-  const refusedWith = async (reason: string) => {
-    const [row] = await server.db
-      .select()
-      .from(paymentEvents)
-      .where(and(eq(paymentEvents.outcome, 'refused'), eq(paymentEvents.reason, reason)));
-    expect(row, reason).toBeDefined();
-    expect(row!.eventKey).toMatch(/^refused:/);
-    return row!;
-  };
-
   it('a bad signature, another shop, an unknown reference', async () => {
     const bought = await buy(server, who, membership30);
     const params = saleParams(bought, 49_900);
     expect(await postback(server, params, { key: 'not-the-key' })).toEqual({ status: 400, text: 'Refused' });
-    const stored = await refusedWith('bad signature');
+    const stored = await refusedWith(server, 'bad signature');
     expect(stored.rawQuery).toContain(`referenceID=${bought.referenceId}`);
     expect((await postback(server, params, { shopId: '1' })).status).toBe(400);
-    await refusedWith('another shop');
+    await refusedWith(server, 'another shop');
     expect((await postback(server, { ...params, referenceID: 'TEST-PAY-NOSUCHORDER' })).status).toBe(400);
-    await refusedWith('unknown reference');
+    await refusedWith(server, 'unknown reference');
     const unsigned = new URLSearchParams({ shopID: '999999', ...params }).toString();
     expect((await fetch(`${server.url}/api/backend/cardbillingpostback?${unsigned}`)).status).toBe(400);
     expect((await orderRow(server, bought.orderId)).status).toBe(ORDER_STATUS.Created);
@@ -122,9 +114,9 @@ describe('refused postbacks: 400 without detail, stored raw, nothing changes', (
   it('a wrong amount or currency', async () => {
     const bought = await buy(server, who, membership30);
     expect((await postback(server, saleParams(bought, 100))).status).toBe(400);
-    await refusedWith('wrong amount');
+    await refusedWith(server, 'wrong amount');
     expect((await postback(server, saleParams(bought, 49_900, { priceCurrency: 'EUR' }))).status).toBe(400);
-    await refusedWith('wrong currency');
+    await refusedWith(server, 'wrong currency');
     const order = await orderRow(server, bought.orderId);
     expect(order.status).toBe(ORDER_STATUS.Created);
     expect(await documentsOfOrder(server, bought.orderId)).toEqual([]);
