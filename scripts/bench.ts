@@ -20,10 +20,14 @@
  *
  * 6. Media (issue 5, scripts/bench-media.ts): pictures per second through the upload call against sharp
  *    alone, and search p99 at a fixed rate idle against during a batch of uploads.
+ * 7. Postbacks (issue 16, scripts/bench-postbacks.ts): the card provider's signed postbacks per second,
+ *    each paying an order of its own (wrk in its own process, shown against a reference in another), their
+ *    p99 at half that rate, and search p99 at a fixed rate idle against while postbacks arrive.
  *
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CONNECTIONS (default 10), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
- * BENCH_PARTS (pages,search,media,rebuild,scaling: all by default), BENCH_MEDIA_SEARCH_RATE (200/s),
+ * BENCH_PARTS (pages,search,postbacks,media,rebuild,scaling: all by default), BENCH_MEDIA_SEARCH_RATE (200/s),
+ * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 60,000), BENCH_POSTBACK_SEARCH_RATE (200/s),
  * BENCH_REUSE=1 (with BENCH_DIR and BENCH_KEEP: use the database a kept run seeded instead of seeding again;
  * the server then rebuilds incrementally at start), BENCH_SERVER_FLAGS (extra V8 flags for the server, space-separated, after SERVER_NODE_FLAGS: to compare
  * flags on the same machine state, e.g. `--liftoff-only`).
@@ -40,6 +44,7 @@ import { eq } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 import { benchMedia } from './bench-media.ts';
+import { BENCH_CARD, benchPostbacks, createBenchOrders } from './bench-postbacks.ts';
 import { adverts } from '#server/db/schema.ts';
 import { refreshAdvertSearch, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
@@ -49,10 +54,12 @@ const ADVERTS = Number(process.env['BENCH_ADVERTS'] ?? 50_000);
 const SMALL = Number(process.env['BENCH_SMALL_ADVERTS'] ?? 5_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
-/** Which parts run (comma-separated): pages, search, media, rebuild, scaling; default all. */
-const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'pages,search,media,rebuild,scaling').split(',').map((p) => p.trim()));
+/** Which parts run (comma-separated): pages, search, postbacks, media, rebuild, scaling; default all. */
+const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'pages,search,postbacks,media,rebuild,scaling').split(',').map((p) => p.trim()));
 /** The fixed search rate of the media part's comparison (idle vs during uploads). */
 const MEDIA_SEARCH_RATE = Number(process.env['BENCH_MEDIA_SEARCH_RATE'] ?? 200);
+const POSTBACK_ORDERS = Number(process.env['BENCH_POSTBACK_ORDERS'] ?? 60_000);
+const POSTBACK_SEARCH_RATE = Number(process.env['BENCH_POSTBACK_SEARCH_RATE'] ?? 200);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REUSE = process.env['BENCH_REUSE'] === '1';
 /** The site build's credential the bench's servers are started with (fullprofiles needs it). */
@@ -140,6 +147,12 @@ async function startServer(dir: string, port: number): Promise<Server> {
       SITE_BUILD_TOKEN: BENCH_SITE_BUILD_TOKEN,
       // Production refuses to start without it; a fresh one per bench run.
       SECRETS_KEY: randomBytes(32).toString('base64'),
+      // The real card provider's configuration, with a key of the bench's own: the postbacks part signs with it.
+      PAYMENT_CARD: 'cardbilling',
+      CARDBILLING_SHOP_ID: BENCH_CARD.shopId,
+      CARDBILLING_SIGNATURE_KEY: BENCH_CARD.signatureKey,
+      // The per-address limits (e.g. 50 postbacks a second) would cap what one load generator measures.
+      RATE_LIMIT_SCALE: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -320,6 +333,10 @@ async function main(): Promise<void> {
     record.fact(`seed ${ADVERTS} adverts: ${(seedMs / 1000).toFixed(0)} s`);
   }
 
+  // Unpaid card orders for the postbacks part (the server must be stopped: PGlite has one process).
+  const postbackPaths = PARTS.has('postbacks') ? await createBenchOrders(path.join(bigDir, 'db'), POSTBACK_ORDERS) : [];
+  if (postbackPaths.length > 0) log(`${postbackPaths.length} unpaid card orders made for the postbacks`);
+
   const kept = REUSE ? await readBuildInfo(bigDir).catch(() => null) : null;
   let server = await startServer(bigDir, 3900);
   try {
@@ -364,6 +381,20 @@ async function main(): Promise<void> {
     }
 
     record.fact(`server peak RSS during the load measurements: ${server.endPhase()} MB`);
+
+    if (PARTS.has('postbacks')) {
+      await benchPostbacks({
+        url: server.url,
+        workDir: base,
+        paths: postbackPaths,
+        search: { ...searches[1]!, rate: POSTBACK_SEARCH_RATE },
+        measureSearch: (target, seconds) => measure(target, seconds),
+        record,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+      });
+      record.fact(`server peak RSS during the postback measurements: ${server.endPhase()} MB`);
+    }
 
     if (PARTS.has('media')) {
       await benchMedia({

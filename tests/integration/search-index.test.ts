@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adverts, advertSearch, searchIndexState } from '#server/db/schema.ts';
-import { refreshAdvertSearch, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
+import { adverts, advertSearch, advertSearchDocuments, searchIndexState } from '#server/db/schema.ts';
+import { refreshAdvertSearch, refreshAdvertSearchClocks, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
 import { createAdvert } from '#tests/support/fixtures.ts';
@@ -59,6 +59,42 @@ describe('the search index follows the visibility rule', () => {
     expect(await indexed(holiday.id)).toBe(false);
     await refreshDueAdvertSearch(handle.db, new Date(now + 10 * MINUTE));
     expect(await indexed(holiday.id)).toBe(true);
+  });
+
+  it('a change of clocks alone (a purchase, a refund) gives the rows the full refresh would, in place or by the full refresh', async () => {
+    const now = new Date();
+    const rowsOf = async (id: number) => {
+      const [row] = await handle.db.select().from(advertSearch).where(eq(advertSearch.advertId, id));
+      const [document] = await handle.db.select().from(advertSearchDocuments).where(eq(advertSearchDocuments.advertId, id));
+      if (!row || !document) return null;
+      const { refreshedAt: _refreshed, ...search } = row;
+      return { search, document };
+    };
+    // Both clocks bought for a public advert: the boosts, its rank and when to look again.
+    const bought = await createAdvert(handle.db);
+    const boosts = { frontPageBoostUntil: new Date(now.getTime() + 7 * 86_400_000), searchBoostUntil: new Date(now.getTime() + 3 * 86_400_000) };
+    await handle.db.update(adverts).set({ ...boosts, expirationDate: new Date(now.getTime() + 30 * 86_400_000) }).where(eq(adverts.id, bought.id));
+    const before = await searchIndexVersion(handle.db);
+    await refreshAdvertSearchClocks(handle.db, [bought.id], now);
+    expect((await searchIndexChangesSince(handle.db, before))?.advertIds).toEqual([bought.id]);
+    const inPlace = await rowsOf(bought.id);
+    expect(inPlace?.search).toMatchObject({ frontPageBoosted: true, recheckAt: boosts.searchBoostUntil });
+    expect(inPlace?.search.rank).toBeGreaterThan(2 ** 41);
+    expect(inPlace?.document.cardDa).toMatchObject({ frontPageBoosted: true, searchBoosted: true });
+    await refreshAdvertSearch(handle.db, [bought.id], now);
+    expect(inPlace).toEqual(await rowsOf(bought.id));
+
+    // A package bought for an advert that had run out: public again, so it gets its rows.
+    const renewed = await createAdvert(handle.db, { expirationDate: new Date(now.getTime() - 86_400_000) });
+    expect(await indexed(renewed.id)).toBe(false);
+    await handle.db.update(adverts).set({ expirationDate: new Date(now.getTime() + 30 * 86_400_000) }).where(eq(adverts.id, renewed.id));
+    await refreshAdvertSearchClocks(handle.db, [renewed.id], now);
+    expect(await indexed(renewed.id)).toBe(true);
+
+    // A refund that takes the whole package back: no longer public, so its rows go.
+    await handle.db.update(adverts).set({ expirationDate: now }).where(eq(adverts.id, renewed.id));
+    await refreshAdvertSearchClocks(handle.db, [renewed.id], now);
+    expect(await indexed(renewed.id)).toBe(false);
   });
 
   it('ranks a search-boosted advert first until its boost ends', async () => {

@@ -24,6 +24,8 @@ import { contextFor, noStore, type ApiDeps } from './http.ts';
 export function paymentPostbackRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     const commerce = { messaging: deps.messaging, providers: deps.payments, siteUrl: deps.siteUrl };
+    // 50 a second from one provider address (RATE_LIMIT_SCALE multiplies it, as every per-address limit).
+    const postbackLimit = { max: 3000 * deps.rateLimitScale, timeWindow: '1 minute' };
 
     const handle = async (request: FastifyRequest, reply: FastifyReply, provider: PaymentProvider | null) => {
       noStore(reply);
@@ -47,20 +49,20 @@ export function paymentPostbackRoutes(deps: ApiDeps) {
       return reply.code(answer.status).type(answer.contentType).send(answer.body);
     };
 
-    app.get('/cardbillingpostback', { config: { rateLimit: { max: 3000, timeWindow: '1 minute' } } }, async (request, reply) =>
+    app.get('/cardbillingpostback', { config: { rateLimit: postbackLimit } }, async (request, reply) =>
       handle(request, reply, deps.payments.byMethod('card')),
     );
 
     await app.register(async (signed) => {
       signed.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-      signed.post('/confirmopostback', { config: { signedCallback: true, rateLimit: { max: 3000, timeWindow: '1 minute' } } }, async (request, reply) =>
+      signed.post('/confirmopostback', { config: { signedCallback: true, rateLimit: postbackLimit } }, async (request, reply) =>
         handle(request, reply, deps.payments.byMethod('crypto')),
       );
     });
 
     await app.register(async (signed) => {
       signed.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-      signed.post('/dimocopostback', { config: { signedCallback: true, formCallback: true, rateLimit: { max: 3000, timeWindow: '1 minute' } } }, async (request, reply) =>
+      signed.post('/dimocopostback', { config: { signedCallback: true, formCallback: true, rateLimit: postbackLimit } }, async (request, reply) =>
         handle(request, reply, deps.payments.byMethod('carrier')),
       );
     });

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { adverts, type Advert } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { notFound, unauthenticated } from '../errors.ts';
-import { refreshAdvertSearch } from '../search/refresh-advert-search.ts';
+import { refreshAdvertSearch, refreshAdvertSearchClocks } from '../search/refresh-advert-search.ts';
 import { syncAdvertMedia } from '../media/publication.ts';
 
 /** The signed-in advertiser's account id; anyone else is refused (401). */
@@ -45,13 +45,19 @@ export async function updateOwnAdvert(ctx: DomainContext, advert: Advert, change
  * place or status): publishes or takes down the advert's media files (`syncAdvertMedia`), bumps updated_at, refreshes the search index rows (docs/decisions/006) and tells the
  * jobs layer so the static site is rebuilt. A change of a paid period only (`{ paidPeriod: true }`: a
  * purchase, a refund) leaves updated_at alone: unboosted search results are ordered by it, and payment
- * may change the order only through boosts (docs/decisions/026).
+ * may change the order only through boosts (docs/decisions/026). It changes only the advert's clocks,
+ * so only what they decide in the search rows is refreshed (`refreshAdvertSearchClocks`), and no media:
+ * which media are public does not depend on the clocks.
  */
 export async function publishAdvertChange(ctx: DomainContext, advertId: number, reason: string, options: { paidPeriod?: boolean } = {}): Promise<void> {
   // Media first: the search index's cards and the site read the published names (docs/decisions/013).
-  if (ctx.storage) await syncAdvertMedia(ctx.db, ctx.storage, advertId);
   const now = ctx.now();
-  if (!options.paidPeriod) await ctx.db.update(adverts).set({ updatedAt: now }).where(eq(adverts.id, advertId));
-  await refreshAdvertSearch(ctx.db, [advertId], now);
+  if (options.paidPeriod) {
+    await refreshAdvertSearchClocks(ctx.db, [advertId], now);
+  } else {
+    if (ctx.storage) await syncAdvertMedia(ctx.db, ctx.storage, advertId);
+    await ctx.db.update(adverts).set({ updatedAt: now }).where(eq(adverts.id, advertId));
+    await refreshAdvertSearch(ctx.db, [advertId], now);
+  }
   await ctx.events.publish({ type: 'content.changed', reason });
 }

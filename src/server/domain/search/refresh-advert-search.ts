@@ -9,6 +9,17 @@ import { BOOST_RANK } from './ranking.ts';
 
 const CHUNK = 500;
 
+// What an advert's clocks (expiry, holiday, boosts) decide in its search row, over `adverts a`.
+const frontPageBoosted = (nowIso: string) => sql`coalesce(a.front_page_boost_until > ${nowIso}::timestamptz, false)`;
+const searchBoosted = (nowIso: string) => sql`coalesce(a.search_boost_until > ${nowIso}::timestamptz, false)`;
+const rankOf = (nowIso: string) =>
+  sql`(case when a.search_boost_until > ${nowIso}::timestamptz then ${BOOST_RANK}::bigint else 0 end) + (extract(epoch from a.updated_at) * 1000)::bigint`;
+/** The next time the row must be looked at again: the soonest of expiry, holiday end and running boosts' ends. */
+const recheckAtOf = (nowIso: string) => sql`(select min(t) from (values (a.expiration_date), (a.holiday_until),
+  (case when a.search_boost_until > ${nowIso}::timestamptz then a.search_boost_until end),
+  (case when a.front_page_boost_until > ${nowIso}::timestamptz then a.front_page_boost_until end)) as times(t)
+  where t > ${nowIso}::timestamptz)`;
+
 /**
  * Rebuilds the search rows of the given adverts from the adverts and their relations: a row for each
  * that is public now (the one visibility rule), none for the others. Every change to an advert calls
@@ -43,14 +54,7 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
         exists (select 1 from reviews r where r.advert_id = a.id and r.status = 1),
         coalesce((select array_agg(l.language_id order by l.language_id) from advert_languages l where l.advert_id = a.id), '{}'),
         coalesce((select array_agg(x.service_id order by x.service_id) from advert_services x where x.advert_id = a.id), '{}'),
-        coalesce(a.front_page_boost_until > ${nowIso}::timestamptz, false),
-        (case when a.search_boost_until > ${nowIso}::timestamptz then ${BOOST_RANK}::bigint else 0 end)
-          + (extract(epoch from a.updated_at) * 1000)::bigint,
-        (select min(t) from (values (a.expiration_date), (a.holiday_until),
-          (case when a.search_boost_until > ${nowIso}::timestamptz then a.search_boost_until end),
-          (case when a.front_page_boost_until > ${nowIso}::timestamptz then a.front_page_boost_until end)) as times(t)
-          where t > ${nowIso}::timestamptz),
-        ${nowIso}::timestamptz
+        ${frontPageBoosted(nowIso)}, ${rankOf(nowIso)}, ${recheckAtOf(nowIso)}, ${nowIso}::timestamptz
       from adverts a
       where a.id = any(${idList})`);
     await db.execute(sql`
@@ -82,6 +86,39 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
       where advert_search_documents.advert_id = v.id`);
     await recordSearchIndexChange(db, ids);
   }
+}
+
+/**
+ * After a change of adverts' clocks alone (a package or a boost bought, or taken back by a refund): the
+ * search rows' boost flags, rank and recheck time, and the cards' boost flags, updated in place, which
+ * costs a fraction of the full refresh (the texts, relations and cards are as they were). An advert whose
+ * public state the change flipped (public without a row, or a row while not public) gets the full refresh.
+ */
+export async function refreshAdvertSearchClocks(db: Db, advertIds: number[], now: Date): Promise<void> {
+  if (advertIds.length === 0) return;
+  const ids = idArray(advertIds);
+  const nowIso = now.toISOString();
+  const updated = await db.execute(sql`
+    update advert_search s set
+      front_page_boosted = ${frontPageBoosted(nowIso)}, rank = ${rankOf(nowIso)}, recheck_at = ${recheckAtOf(nowIso)},
+      refreshed_at = ${nowIso}::timestamptz
+    from adverts a
+    where s.advert_id = a.id and a.id = any(${ids})
+      and a.id in (select ${adverts.id} from ${adverts} where ${adverts.id} = any(${ids}) and ${publicAdvertCondition(now)})
+    returning s.advert_id`);
+  const rows = (updated as unknown as { rows?: { advert_id: number }[] }).rows ?? (updated as unknown as { advert_id: number }[]);
+  const inPlace = rows.map((row) => Number(row.advert_id));
+  if (inPlace.length > 0) {
+    await db.execute(sql`
+      update advert_search_documents d set
+        card_da = d.card_da || jsonb_build_object('frontPageBoosted', ${frontPageBoosted(nowIso)}, 'searchBoosted', ${searchBoosted(nowIso)}),
+        card_en = d.card_en || jsonb_build_object('frontPageBoosted', ${frontPageBoosted(nowIso)}, 'searchBoosted', ${searchBoosted(nowIso)})
+      from adverts a
+      where d.advert_id = a.id and a.id = any(${idArray(inPlace)})`);
+    await recordSearchIndexChange(db, inPlace);
+  }
+  const rest = advertIds.filter((id) => !inPlace.includes(id));
+  if (rest.length > 0) await refreshAdvertSearch(db, rest, now);
 }
 
 /** Every advert, in chunks (first start, or after the index's shape changed). */
