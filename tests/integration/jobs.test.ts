@@ -54,6 +54,27 @@ describe('the durable job queue', () => {
     expect(afterSecond).toMatchObject({ status: 'failed', lastError: 'boom again' });
   });
 
+  it('a failed singleton job whose next one is queued already leaves the work to it (the worker goes on polling)', async () => {
+    await enqueueJob(handle.db, 'rebuilds', {}, { singletonKey: 'site' });
+    const running = await claimJob(handle.db, ['rebuilds'], 60);
+    // A change while it runs queues the next one; then the running one fails.
+    await enqueueJob(handle.db, 'rebuilds', {}, { singletonKey: 'site', runAt: new Date(Date.now() + 60_000) });
+    await failJob(handle.db, running!, new Error('build exited with 1'));
+    const rows = await handle.db.select().from(jobs).where(eq(jobs.queue, 'rebuilds'));
+    expect(rows.map((row) => row.status).sort()).toEqual(['failed', 'queued']);
+    expect(rows.find((row) => row.id === running!.id)?.lastError).toContain('build exited with 1');
+
+    // Alone, a failed singleton job is queued again with backoff.
+    const next = rows.find((row) => row.status === 'queued')!;
+    await handle.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, next.id));
+    const claimed = await claimJob(handle.db, ['rebuilds'], 60);
+    expect(claimed?.id).toBe(next.id);
+    await failJob(handle.db, claimed!, new Error('again'));
+    const [again] = await handle.db.select().from(jobs).where(eq(jobs.id, next.id));
+    expect(again?.status).toBe('queued');
+    expect(again!.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+  });
+
   it('takes over a job whose worker died (its lock expired)', async () => {
     await enqueueJob(handle.db, 'crashy', {});
     const taken = await claimJob(handle.db, ['crashy'], 60);

@@ -78,9 +78,26 @@ export async function failJob(db: Db, job: JobRow, error: unknown): Promise<void
     return;
   }
   const delaySeconds = Math.min(3600, 30 * 2 ** (job.attempts - 1));
+  // A singleton job queued meanwhile (a change during a failed rebuild) does the same work: this one
+  // stops there, rather than breaking the one-queued-per-key rule (which would stop the worker's poll).
+  let retried: unknown[] = [];
+  try {
+    retried = rowsOf(
+      await db.execute(sql`
+        update jobs set status = 'queued', last_error = ${message}, locked_until = null,
+          run_at = now() + make_interval(secs => ${delaySeconds})
+        where id = ${job.id} and not exists (
+          select 1 from jobs other where other.singleton_key = jobs.singleton_key and other.status = 'queued' and other.id <> jobs.id)
+        returning id`),
+    );
+  } catch (error) {
+    // The same, when the other job was queued between the check and the write (PostgreSQL).
+    if ((error as { cause?: { code?: string } }).cause?.code !== '23505' && (error as { code?: string }).code !== '23505') throw error;
+  }
+  if (retried.length > 0) return;
   await db.execute(sql`
-    update jobs set status = 'queued', last_error = ${message}, locked_until = null,
-      run_at = now() + make_interval(secs => ${delaySeconds})
+    update jobs set status = 'failed', last_error = ${`${message} (not retried: a queued job of the same key does the work)`},
+      finished_at = now(), locked_until = null
     where id = ${job.id}`);
 }
 
