@@ -264,7 +264,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The carrier provider's start is a form the browser posts to DIMOCO_URL (docs/decisions/025).
+        formAction: ["'self'", ...(carrierChoice.kind === 'dimoco' ? [new URL(carrierChoice.url).origin] : [])],
         upgradeInsecureRequests: null,
       },
     },

@@ -13,7 +13,7 @@ export type NewAdvertiser = { email: string; password: string; name: string; pho
 
 type City = { id: number; regionId: number };
 
-export async function createAdvertiser(page: Page, overrides: Partial<{ name: string; kind: 0 | 1; gender: 1 | 5 }> = {}): Promise<NewAdvertiser> {
+export async function createAdvertiser(page: Page, overrides: Partial<{ name: string; kind: 0 | 1; gender: 1 | 5; locale: 'da' | 'en' }> = {}): Promise<NewAdvertiser> {
   const cities = (await (await page.request.get('/api/frontend/searchpagecities')).json()) as City[];
   const city = cities[0]!;
   const advertiser: NewAdvertiser = {
@@ -36,6 +36,7 @@ export async function createAdvertiser(page: Page, overrides: Partial<{ name: st
       CityId: advertiser.cityId,
       DateOfBirth: '01-01-1990',
       AcceptTerms: true,
+      ...(overrides.locale ? { Locale: overrides.locale } : {}),
     },
   });
   if (response.status() !== 202) throw new Error(`createprofile answered ${response.status()}: ${await response.text()}`);

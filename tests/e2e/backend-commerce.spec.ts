@@ -8,45 +8,17 @@
  * The TEST provider's hosted page and its return address are on SITE_URL (http://localhost:PORT), and
  * the session cookie belongs to one host: these tests use that host throughout.
  */
-import type { Page } from '@playwright/test';
 import { createAdvertiser } from './advertisers.ts';
+import { buyPackageByApi, decide, pay, startBuying } from './commerce.ts';
 import { createSupportUser, expect, signInSupport, test } from './fixtures.ts';
 
 test.use({ baseURL: process.env['E2E_BASE_URL'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 3100}` });
-
-/** On the TEST card page: choose when the postback goes, then press an outcome. */
-async function decide(page: Page, outcome: 'Godkend · Approve' | 'Afvis · Decline', timing?: { delayed: number }) {
-  await expect(page.getByRole('heading', { name: /Kortbetaling/ })).toBeVisible();
-  if (timing) {
-    await page.getByLabel('Postback').selectOption('delayed');
-    await page.getByLabel('delay (s)').fill(String(timing.delayed));
-  }
-  await page.getByRole('button', { name: outcome }).click();
-}
-
-/** Buys the first package through the API and approves it on the TEST page (postback before the return). */
-async function buyPackageByApi(page: Page): Promise<void> {
-  const offer = (await (await page.request.get('/api/backend/promotions?TypeId=1')).json()) as { products: { id: number }[] };
-  const bought = await page.request.post('/api/backend/buyproduct', { data: { ProductId: offer.products[0]!.id, PaymentMethod: 'card' } });
-  expect(bought.status(), await bought.text()).toBe(200);
-  const { next } = (await bought.json()) as { next: { kind: 'redirect'; url: string } };
-  const approved = await page.request.post(next.url, { form: { outcome: 'approve', timing: 'before-return' }, maxRedirects: 0 });
-  expect(approved.status()).toBe(303);
-}
-
-async function startBuying(page: Page, price: string) {
-  await page.goto('/backend/buy-advert-package/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Køb annoncepakke' })).toBeVisible();
-  // The 30-day package that does not renew (the renewing one has the same length and price).
-  await page.getByRole('radio', { name: new RegExp(`^Annonce i 30 dage · .*${price.replace('.', '\\.')}`) }).check();
-  await page.getByRole('radio', { name: 'Betalingskort' }).check();
-}
 
 test('a package bought by card: the terms before paying, the TEST page, and the dashboard waits for the order to be paid', async ({ page, checkA11y }) => {
   // The longest journey here (buy, receipt, invoice, history, both languages): room for a busy machine.
   test.setTimeout(120_000);
   await createAdvertiser(page);
-  await startBuying(page, '499,00 DKK');
+  await startBuying(page);
   const summary = page.locator('[data-buy-summary]');
   await expect(summary).toContainText('499,00 DKK inkl. moms (99,80 DKK moms)');
   await expect(summary).toContainText('Fornyes ikke.');
@@ -60,7 +32,7 @@ test('a package bought by card: the terms before paying, the TEST page, and the 
   await page.getByRole('checkbox', { name: /Jeg anmoder om, at ydelsen begynder nu/ }).check();
   await page.getByRole('button', { name: 'Betal 499,00 DKK' }).click();
 
-  await decide(page, 'Godkend · Approve');
+  await decide(page, 'card', 'Godkend · Approve');
   await expect(page).toHaveURL(/\/backend\/dashboard\/\?orderId=\d+$/);
   const status = page.locator('[data-payment-status]');
   await expect(status).toHaveAttribute('data-payment-status', 'paid');
@@ -130,10 +102,9 @@ test('a package bought by card: the terms before paying, the TEST page, and the 
 
 test('a declined payment says so and offers to try again; a delayed postback shows "still processing" until it is paid', async ({ page }) => {
   await createAdvertiser(page);
-  await startBuying(page, '499,00 DKK');
-  await page.getByRole('checkbox', { name: /Jeg anmoder om/ }).check();
-  await page.getByRole('button', { name: 'Betal 499,00 DKK' }).click();
-  await decide(page, 'Afvis · Decline');
+  await startBuying(page);
+  await pay(page);
+  await decide(page, 'card', 'Afvis · Decline');
   const status = page.locator('[data-payment-status]');
   await expect(status).toHaveAttribute('data-payment-status', 'failed');
   await expect(status).toContainText('Betalingen blev afvist. Intet er trukket.');
@@ -141,9 +112,8 @@ test('a declined payment says so and offers to try again; a delayed postback sho
   await expect(page.getByRole('heading', { level: 1, name: 'Køb annoncepakke' })).toBeVisible();
 
   // Again, with the postback 4 seconds after the buyer's return.
-  await page.getByRole('checkbox', { name: /Jeg anmoder om/ }).check();
-  await page.getByRole('button', { name: /^Betal / }).click();
-  await decide(page, 'Godkend · Approve', { delayed: 4 });
+  await pay(page);
+  await decide(page, 'card', 'Godkend · Approve', { delayed: 4 });
   await expect(status).toHaveText('Betalingen behandles stadig. Det kan tage et par minutter...');
   await expect(status).toHaveAttribute('data-payment-status', 'paid', { timeout: 20_000 });
 });

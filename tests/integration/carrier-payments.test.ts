@@ -198,6 +198,17 @@ describe('the live carrier provider (PAYMENT_CARRIER=dimoco)', () => {
     await refusedWith(live, 'a TEST-PAY- reference while a live provider is configured');
   });
 
+  it("the pages' CSP lets the browser post the start form to DIMOCO_URL's origin (form-action), where the TEST provider's server admits only its own", async () => {
+    const formAction = async (target: TestServer) => {
+      const response = await fetch(`${target.url}/api/frontend/websiteconfig`);
+      await response.arrayBuffer();
+      return /(?:^|;)\s*form-action ([^;]+)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    };
+    // form-action 'self' alone made the browser refuse to send the form to DIMOCO: nobody could pay by phone bill.
+    expect(await formAction(live)).toBe("'self' https://services.dimoco.example");
+    expect(await formAction(server)).toBe("'self'");
+  });
+
   it('a method not offered (PAYMENT_CRYPTO=off) is refused: 409 methodUnavailable', async () => {
     const who = await commerceAdvertiser(live);
     const answer = await backendApi(live, 'buyproduct', who.cookie, { body: { ProductId: await productIdOf(live, 'membership-30'), PaymentMethod: 'crypto' } });

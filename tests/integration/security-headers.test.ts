@@ -6,6 +6,7 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
 let server: TestServer;
@@ -61,6 +62,10 @@ describe('security headers', () => {
     const toml = await readFile('netlify.toml', 'utf8');
     const csp = directives(/Content-Security-Policy = "([^"]+)"/.exec(toml)?.[1] ?? null);
     expect(csp['connect-src']).toEqual(["'self'"]);
+    // The browser posts the carrier provider's start form to DIMOCO_URL (by default).
+    const carrier = loadConfig({ PAYMENT_CARRIER: 'dimoco', DIMOCO_MERCHANT_ID: 'merchant', DIMOCO_PASSWORD: 'a-long-password' }).paymentCarrier;
+    if (carrier.kind !== 'dimoco') throw new Error(`PAYMENT_CARRIER=dimoco gave ${carrier.kind}`);
+    expect(csp['form-action']).toEqual(["'self'", new URL(carrier.url).origin]);
     const response = await fetch(`${server.url}/`);
     await response.arrayBuffer();
     expect(/Permissions-Policy = "([^"]+)"/.exec(toml)?.[1]).toBe(response.headers.get('permissions-policy'));
