@@ -92,14 +92,16 @@ export async function decide<M extends PaymentMethod>(
   await page.getByRole('button', { name: outcome }).click();
 }
 
-/** Buys the first package through the API and approves it on the TEST card page (postback before the return). */
-export async function buyPackageByApi(page: Page): Promise<void> {
-  const offer = (await (await page.request.get('/api/backend/promotions?TypeId=1')).json()) as { products: { id: number }[] };
-  const bought = await page.request.post('/api/backend/buyproduct', { data: { ProductId: offer.products[0]!.id, PaymentMethod: 'card' } });
+/** Buys the 30-day package that does not renew through the API and approves it on the TEST card page (postback before the return); answers the order. */
+export async function buyPackageByApi(page: Page): Promise<{ orderId: number }> {
+  const offers = (await (await page.request.get('/api/backend/promotions?TypeId=1')).json()) as { products: { id: number; code: string; recurring: boolean }[] };
+  const product = offers.products.find((offer) => offer.code === 'membership-30') ?? offers.products.find((offer) => !offer.recurring)!;
+  const bought = await page.request.post('/api/backend/buyproduct', { data: { ProductId: product.id, PaymentMethod: 'card' } });
   expect(bought.status(), await bought.text()).toBe(200);
-  const { next } = (await bought.json()) as { next: { kind: 'redirect'; url: string } };
-  const approved = await page.request.post(next.url, { form: { outcome: 'approve', timing: 'before-return' }, maxRedirects: 0 });
+  const { orderId, next } = (await bought.json()) as { orderId: number; next: { kind: 'redirect'; url: string } };
+  const approved = await page.request.post(new URL(next.url).pathname, { form: { outcome: 'approve', timing: 'before-return' }, maxRedirects: 0 });
   expect(approved.status()).toBe(303);
+  return { orderId };
 }
 
 type ValidationQueue = { total: number; items: { id: number; advertId: number | null }[] };

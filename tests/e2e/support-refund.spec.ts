@@ -7,22 +7,14 @@
  */
 import { test, expect, createSupportUser, signInSupport } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
+import { buyPackageByApi } from './commerce.ts';
 
-type ProductOffer = { id: number; code: string; recurring: boolean };
-type Bought = { orderId: number; next: { kind: 'redirect'; url: string } | { kind: 'form'; action: string } };
 type ReceiptAnswer = { order: { status: number }; documents: { kind: string; number: number; numberText: string; refersTo: { number: number } | null; pdfUrl: string }[] };
 
 test('support refunds an order with a reason and the advertiser sees the credit note', async ({ page, baseURL, checkA11y }) => {
   // The advertiser buys a package (their session is on the page's context).
   await createAdvertiser(page);
-  const offers = (await (await page.request.get('/api/backend/promotions', { params: { TypeId: '1' } })).json()) as { products: ProductOffer[] };
-  const product = offers.products.find((offer) => offer.code === 'membership-30') ?? offers.products.find((offer) => !offer.recurring)!;
-  const buy = await page.request.post('/api/backend/buyproduct', { data: { ProductId: product.id, PaymentMethod: 'card' } });
-  expect(buy.status(), await buy.text()).toBe(200);
-  const bought = (await buy.json()) as Bought;
-  const providerPage = new URL(bought.next.kind === 'redirect' ? bought.next.url : bought.next.action).pathname;
-  const approved = await page.request.post(providerPage, { form: { outcome: 'approve', timing: 'before-return' }, maxRedirects: 0 });
-  expect(approved.status()).toBe(303);
+  const bought = await buyPackageByApi(page);
   const paid = (await (await page.request.get('/api/backend/purchasehistoryreceipt', { params: { Id: String(bought.orderId) } })).json()) as ReceiptAnswer;
   expect(paid.order.status).toBe(1);
   const receipt = paid.documents.find((document) => document.kind === 'receipt')!;
