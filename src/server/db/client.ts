@@ -1,3 +1,4 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { mkdirSync, openSync, writeSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,9 +92,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const inMemory = dir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDirectory(dir);
   try {
-    const client = await PGlite.create(inMemory ? undefined : dir, {
-      extensions: { pg_trgm },
-    });
+    const client = yieldBeforeEachStatement(
+      await PGlite.create(inMemory ? undefined : dir, {
+        extensions: { pg_trgm },
+      }),
+    );
     await client.exec(SESSION_SETUP);
     const db = drizzle(client, { schema }) as unknown as Db;
     pgliteClients.set(db, client);
@@ -109,6 +112,34 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock();
     throw error;
   }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each statement synchronously in this thread and resolves it without ever giving the event
+ * loop a turn, so a chain of statements (a payment's transaction and what follows it: some twenty) held
+ * every other request, even those the database has no part in (an in-memory search, a static page), until
+ * the whole chain ended. Each statement, in a transaction or not, now first lets waiting requests run;
+ * other statements still wait for the transaction, as PGlite orders them.
+ */
+function yieldBeforeEachStatement(client: PGlite): PGlite {
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await nextTurn();
+    return query(...args);
+  }) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx: Transaction) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = (async (...args: Parameters<Transaction['query']>) => {
+        await nextTurn();
+        return txQuery(...args);
+      }) as Transaction['query'];
+      return callback(tx);
+    })) as PGlite['transaction'];
+  return client;
 }
 
 /** The PGlite client behind a database (for COPY; none for PostgreSQL). */
