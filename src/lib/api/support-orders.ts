@@ -17,6 +17,7 @@ export type SupportOrdersQuery = {
   Status?: string;
   From?: string;
   To?: string;
+  RefundFlagged?: string;
 };
 
 export function createSupportOrdersApi(options: ClientOptions = {}) {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { queryFlag } from './query-values.ts';
 
 /**
  * Orders and their sales documents as advertisers and support read them (issue 16, spec §7
@@ -58,8 +59,9 @@ export const ORDER_STATUS_VALUES = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /**
  * orders (support): search by the spec's fields (Id, TransactionId, ProfileId: exact; ProductDescription:
- * contains; TotalPrice in kroner, "299" or "299,00"), status and a period of creation (From, To: days,
- * both included); newest first, paged.
+ * contains; TotalPrice in kroner, "299" or "299,00"), status, a period of creation (From, To: days, both
+ * included) and RefundFlagged (only orders flagged for refund: a payment that was never credited, e.g. a
+ * second payment for a paid order, which support must give back); newest first, paged.
  */
 export const SupportOrdersQuerySchema = v.object({
   Skip: skip,
@@ -75,6 +77,7 @@ export const SupportOrdersQuerySchema = v.object({
   ),
   From: v.optional(v.union([v.literal(''), day], 'date'), ''),
   To: v.optional(v.union([v.literal(''), day], 'date'), ''),
+  RefundFlagged: queryFlag('flag'),
 });
 export type SupportOrdersQueryInput = v.InferOutput<typeof SupportOrdersQuerySchema>;
 
