@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { queryFlag } from './query-values.ts';
+import { queryFlag, querySkip, queryTake } from './query-values.ts';
 
 /**
  * Orders and their sales documents as advertisers and support read them (issue 16, spec §7
@@ -15,8 +15,6 @@ const wholeNumber = (message: string) =>
     v.integer(message),
   );
 const optionalNumber = v.optional(v.union([v.literal(''), wholeNumber('number')], 'number'), '');
-const skip = v.optional(v.pipe(wholeNumber('number'), v.minValue(0, 'range')), 0);
-const take = v.optional(v.pipe(wholeNumber('number'), v.minValue(1, 'range'), v.maxValue(200, 'range')), 50);
 const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
 const searchText = (max: number) => v.optional(v.pipe(v.string('invalid'), v.trim(), v.maxLength(max, 'tooLong')), '');
 /** A day as yyyy-MM-dd (what `<input type="date">` gives), a day in Europe/Copenhagen. */
@@ -64,8 +62,8 @@ export const ORDER_STATUS_VALUES = [0, 1, 2, 3, 4, 5, 6] as const;
  * second payment for a paid order, which support must give back); newest first, paged.
  */
 export const SupportOrdersQuerySchema = v.object({
-  Skip: skip,
-  Take: take,
+  Skip: querySkip,
+  Take: queryTake(200, 50),
   Id: optionalNumber,
   TransactionId: searchText(200),
   ProfileId: optionalNumber,
