@@ -5,7 +5,8 @@
  * Moving an order's status is the order core's (`changeOrderStatus`), not this file's.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
-import { kronerToOre, type SupportOrderDetail, type SupportOrderItem, type SupportOrdersQueryInput } from '#lib/schemas/orders.ts';
+import { kronerToOre } from '#lib/money.ts';
+import type { SupportOrderDetail, SupportOrderItem, SupportOrdersQueryInput } from '#lib/schemas/orders.ts';
 import { accounts, adverts, orderEvents, orders, paymentEvents, salesDocuments, type Order } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { notFound } from '../errors.ts';
