@@ -39,7 +39,7 @@ export default function ProductsScreen() {
 }
 
 function ProductsTable({ t, products }: { t: TFunction; products: ProductItem[] }) {
-  const columns = (['name', 'nameEn', 'type', 'days', 'price', 'vat', 'renews', 'status'] as const).map((column) => t(`products.columns.${column}`));
+  const columns = (['name', 'type', 'days', 'price', 'vat', 'renews', 'status'] as const).map((column) => t(`products.columns.${column}`));
   return (
     <Table caption={t('products.caption')} columns={columns}>
       {products.map((product) => (
@@ -48,10 +48,10 @@ function ProductsTable({ t, products }: { t: TFunction; products: ProductItem[] 
             <AppLink router={supportRouter} href={productHref(product.id)} aria-label={t('products.edit', { name: product.nameDa })} className="text-brand-700 underline">
               {product.nameDa}
             </AppLink>
+            <span className="block font-normal text-slate-700" lang="en">
+              {product.nameEn}
+            </span>
           </th>
-          <td className={cell} lang="en">
-            {product.nameEn}
-          </td>
           <td className={cell}>{t(`products.types.${product.type}`, { defaultValue: String(product.type) })}</td>
           <td className={`${cell} text-right`}>{product.days}</td>
           <td className={`${cell} whitespace-nowrap text-right`} data-price>
