@@ -51,15 +51,20 @@ export function formatDateTime(value: Date | string | number): string {
   return `${p['day']}-${p['month']}-${p['year']} ${p['hour']}:${p['minute']}`;
 }
 
-/** Money is stored in øre (integers, VAT included): 123400 → "1.234,00 DKK". */
-export function formatDkk(ore: number): string {
+/** An amount in øre as kroner with Danish separators, as a form shows it to be edited: 123400 → "1.234,00". */
+export function formatKroner(ore: number): string {
   const sign = ore < 0 ? '-' : '';
   const abs = Math.abs(Math.round(ore));
   const kroner = Math.floor(abs / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   const rest = (abs % 100).toString().padStart(2, '0');
-  return `${sign}${kroner},${rest} DKK`;
+  return `${sign}${kroner},${rest}`;
+}
+
+/** Money is stored in øre (integers, VAT included): 123400 → "1.234,00 DKK". */
+export function formatDkk(ore: number): string {
+  return `${formatKroner(ore)} DKK`;
 }
 
 /** Reading time at 200 words per minute, at least one minute. */

@@ -1,7 +1,8 @@
 /**
  * Money (docs/decisions/025-commerce.md): amounts are integer øre, prices include 25% VAT, and every sum,
  * split and sign change goes through dinero.js, never through floats. Shared by the server (orders,
- * receipts) and the browser (price screens); `formatDkk` in format.ts shows an amount.
+ * receipts) and the browser (price screens); `formatDkk` in format.ts shows an amount, `kronerToOre` reads
+ * one typed in kroner.
  */
 import { add, allocate, dinero, multiply, subtract, toSnapshot, type Dinero } from 'dinero.js';
 import { DKK } from 'dinero.js/currencies';
@@ -43,4 +44,22 @@ export function differenceOre(a: number, b: number): number {
 export function timesOre(amount: number, factor: number): number {
   if (!Number.isSafeInteger(factor)) throw new RangeError(`The factor must be a whole number, got ${factor}`);
   return amountOf(multiply(ore(amount), factor));
+}
+
+/**
+ * Kroner as a person types them: "499", "499,5", "499,50", "1.199,00" (dots between thousands) or "499.50"
+ * (a dot before one or two digits is the decimal point); at most 9.999.999 kroner.
+ */
+export const KRONER_PATTERN = /^(\d{1,3}(?:\.\d{3}){1,2}|\d{1,7})(?:[,.](\d{1,2}))?$/;
+
+/**
+ * Kroner typed as KRONER_PATTERN says → øre, exactly: the kroner and the øre are read as whole numbers
+ * from their digits ("1.199,5" → 119950), never through a float; null for anything else (and for '').
+ */
+export function kronerToOre(text: string): number | null {
+  const match = KRONER_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const kroner = Number(match[1]!.replaceAll('.', ''));
+  const rest = Number((match[2] ?? '').padEnd(2, '0'));
+  return amountOf(add(multiply(ore(kroner), 100), ore(rest)));
 }

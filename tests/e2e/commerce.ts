@@ -92,17 +92,26 @@ export async function decide<M extends PaymentMethod>(
   await page.getByRole('button', { name: outcome }).click();
 }
 
-/** Buys the 30-day package that does not renew through the API and approves it on the TEST card page (postback before the return); answers the order. */
-export async function buyPackageByApi(page: Page): Promise<{ orderId: number }> {
-  const offers = (await (await page.request.get('/api/backend/promotions?TypeId=1')).json()) as { products: { id: number; code: string; recurring: boolean }[] };
-  const product = offers.products.find((offer) => offer.code === 'membership-30') ?? offers.products.find((offer) => !offer.recurring)!;
+/**
+ * Buys and pays, through the API, the product with this code (one of the offers of its type: 1 package, 2
+ * and 3 boosts) by card, approved on the TEST card page (the postback before the return), as a buyer
+ * would: the order is paid, with its receipt, when this returns. Answers the order's id.
+ */
+export async function buyPaidProduct(page: Page, code: string, typeId = 1): Promise<number> {
+  const offers = (await (await page.request.get('/api/backend/promotions', { params: { TypeId: String(typeId) } })).json()) as { products: { id: number; code: string }[] };
+  const product = offers.products.find((offer) => offer.code === code);
+  if (!product) throw new Error(`${code} is not offered`);
   const bought = await page.request.post('/api/backend/buyproduct', { data: { ProductId: product.id, PaymentMethod: 'card' } });
   expect(bought.status(), await bought.text()).toBe(200);
-  const { orderId, next } = (await bought.json()) as { orderId: number; next: { kind: 'redirect'; url: string } };
-  const approved = await page.request.post(new URL(next.url).pathname, { form: { outcome: 'approve', timing: 'before-return' }, maxRedirects: 0 });
+  const { orderId, next } = (await bought.json()) as { orderId: number; next: { kind: 'redirect'; url: string } | { kind: 'form'; action: string } };
+  const providerPage = new URL(next.kind === 'redirect' ? next.url : next.action).pathname;
+  const approved = await page.request.post(providerPage, { form: { outcome: 'approve', timing: 'before-return' }, maxRedirects: 0 });
   expect(approved.status()).toBe(303);
-  return { orderId };
+  return orderId;
 }
+
+/** The 30-day package that does not renew, bought and paid as `buyPaidProduct` does. */
+export const buyPackageByApi = (page: Page): Promise<number> => buyPaidProduct(page, 'membership-30');
 
 type ValidationQueue = { total: number; items: { id: number; advertId: number | null }[] };
 

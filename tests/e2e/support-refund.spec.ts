@@ -14,8 +14,8 @@ type ReceiptAnswer = { order: { status: number }; documents: { kind: string; num
 test('support refunds an order with a reason and the advertiser sees the credit note', async ({ page, baseURL, checkA11y }) => {
   // The advertiser buys a package (their session is on the page's context).
   await createAdvertiser(page);
-  const bought = await buyPackageByApi(page);
-  const paid = (await (await page.request.get('/api/backend/purchasehistoryreceipt', { params: { Id: String(bought.orderId) } })).json()) as ReceiptAnswer;
+  const orderId = await buyPackageByApi(page);
+  const paid = (await (await page.request.get('/api/backend/purchasehistoryreceipt', { params: { Id: String(orderId) } })).json()) as ReceiptAnswer;
   expect(paid.order.status).toBe(1);
   const receipt = paid.documents.find((document) => document.kind === 'receipt')!;
 
@@ -23,10 +23,10 @@ test('support refunds an order with a reason and the advertiser sees the credit 
   const user = await createSupportUser(baseURL!, { permissions: ['Support'] });
   expect((await signInSupport(page.context().request, user)).status()).toBe(200);
   await page.goto('/support/orders/');
-  await page.getByLabel('Ordrenummer').fill(String(bought.orderId));
+  await page.getByLabel('Ordrenummer').fill(String(orderId));
   await page.getByRole('button', { name: 'Søg', exact: true }).click();
-  await page.locator(`tr[data-order="${bought.orderId}"]`).getByRole('link', { name: `Ordre ${bought.orderId}`, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Ordre ${bought.orderId}` })).toBeVisible();
+  await page.locator(`tr[data-order="${orderId}"]`).getByRole('link', { name: `Ordre ${orderId}`, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Ordre ${orderId}` })).toBeVisible();
 
   const change = page.getByTestId('order-status-change');
   await change.getByLabel(/^Refunderet/).check();
@@ -37,7 +37,7 @@ test('support refunds an order with a reason and the advertiser sees the credit 
 
   await change.getByLabel('Begrundelse').fill('Annoncøren fortrød købet inden for 14 dage.');
   await change.getByRole('button', { name: 'Skift status' }).click();
-  await expect(change.getByRole('alertdialog')).toContainText(`Markér ordre ${bought.orderId} som refunderet?`);
+  await expect(change.getByRole('alertdialog')).toContainText(`Markér ordre ${orderId} som refunderet?`);
   await change.getByRole('button', { name: 'Bekræft statusskift' }).click();
 
   await expect(page.getByText('Status er skiftet. Kreditnotaen ligger under Bilag.')).toBeVisible();
@@ -54,7 +54,7 @@ test('support refunds an order with a reason and the advertiser sees the credit 
   await checkA11y(page);
 
   // The advertiser reads the credit note with the receipt, and downloads it.
-  const after = (await (await page.request.get('/api/backend/purchasehistoryreceipt', { params: { Id: String(bought.orderId) } })).json()) as ReceiptAnswer;
+  const after = (await (await page.request.get('/api/backend/purchasehistoryreceipt', { params: { Id: String(orderId) } })).json()) as ReceiptAnswer;
   expect(after.order.status).toBe(4);
   const creditNote = after.documents.find((document) => document.kind === 'credit_note');
   expect(creditNote?.refersTo?.number).toBe(receipt.number);

@@ -280,29 +280,51 @@ describe("the bookkeeper's CSV files", () => {
 });
 
 describe("Administration's products", () => {
-  it('changes price and days and retires a product, audited; an order keeps its price', async () => {
+  const offered = async () => {
+    const answer = await call(server, '/api/backend/promotions', { query: { TypeId: 1 }, cookie: owner.cookie });
+    return ((await answer.json()) as { products: { code: string; name: string; days: number; priceOre: number; vatOre: number }[] }).products;
+  };
+
+  it('changes names, price and days and retires a product, audited; an order keeps what it was bought as; a retired product is not sold', async () => {
     const admin = await signInAdmin(server);
     const paid = await createPaidOrder(server.db, { accountId: owner.accountId, advertId: owner.id, productCode: 'membership-90' });
     const list = await (await call(server, '/api/support/products', { cookie: admin })).json();
     const product = list.find((p: { code: string }) => p.code === 'membership-90');
-    expect(product).toMatchObject({ priceOre: 119_900, days: 90, active: true });
+    expect(product).toMatchObject({ nameDa: 'Annonce i 90 dage', nameEn: 'Advert for 90 days', priceOre: 119_900, vatOre: 23_980, days: 90, active: true });
+    const original = { Id: product.id, NameDa: 'Annonce i 90 dage', NameEn: 'Advert for 90 days', PriceOre: 119_900, Days: 90, Active: true };
 
-    const changed = await call(server, '/api/support/product', { body: { Id: product.id, PriceOre: 129_900, Days: 91, Active: false }, cookie: admin });
+    const change = { ...original, NameDa: 'Annonce i et kvartal', NameEn: 'Advert for a quarter', PriceOre: 129_900, Days: 91 };
+    const changed = await call(server, '/api/support/product', { body: change, cookie: admin });
     expect(changed.status).toBe(200);
-    expect(await changed.json()).toMatchObject({ priceOre: 129_900, days: 91, active: false });
+    expect(await changed.json()).toMatchObject({ nameDa: 'Annonce i et kvartal', nameEn: 'Advert for a quarter', priceOre: 129_900, vatOre: 25_980, days: 91, active: true });
+    expect((await offered()).find((offer) => offer.code === 'membership-90')).toMatchObject({ name: 'Annonce i et kvartal', days: 91, priceOre: 129_900, vatOre: 25_980 });
+
+    const retired = await call(server, '/api/support/product', { body: { ...change, Active: false }, cookie: admin });
+    expect(await retired.json()).toMatchObject({ active: false });
     const [row] = await server.db.select().from(products).where(eq(products.id, product.id));
-    expect(row).toMatchObject({ priceOre: 129_900, days: 91, active: false });
+    expect(row).toMatchObject({ nameDa: 'Annonce i et kvartal', nameEn: 'Advert for a quarter', priceOre: 129_900, days: 91, active: false });
     const audit = await server.db.select().from(auditLog).where(eq(auditLog.action, 'product.changed'));
-    expect(audit.at(-1)).toMatchObject({ targetId: String(product.id), before: { priceOre: 119_900, days: 90, active: true }, after: { priceOre: 129_900, days: 91, active: false } });
+    expect(audit.at(-2)).toMatchObject({
+      targetId: String(product.id),
+      before: { nameDa: 'Annonce i 90 dage', nameEn: 'Advert for 90 days', priceOre: 119_900, days: 90, active: true },
+      after: { nameDa: 'Annonce i et kvartal', nameEn: 'Advert for a quarter', priceOre: 129_900, days: 91, active: true },
+    });
+    expect(audit.at(-1)).toMatchObject({ before: { active: true }, after: { active: false } });
+    expect((await offered()).map((offer) => offer.code)).not.toContain('membership-90');
+    const buy = await call(server, '/api/backend/buyproduct', { body: { ProductId: product.id, PaymentMethod: 'card' }, cookie: owner.cookie });
+    expect(buy.status).toBe(409);
+    expect(await fieldErrors(buy)).toEqual({ ProductId: 'productRetired' });
 
+    // The order bought before keeps its name, days and price, and so does its receipt.
     const page = await (await receiptOf(paid.order.id, owner.cookie)).json();
-    expect(page.order).toMatchObject({ totalPriceOre: 119_900, days: 90 });
-    expect(page.documents[0].totalOre).toBe(119_900);
+    expect(page.order).toMatchObject({ productDescription: 'Annonce i 90 dage', totalPriceOre: 119_900, days: 90 });
+    expect(page.documents[0]).toMatchObject({ totalOre: 119_900, lines: [expect.objectContaining({ description: 'Annonce i 90 dage' })] });
 
-    const reactivated = await call(server, '/api/support/product', { body: { Id: product.id, PriceOre: 119_900, Days: 90, Active: true }, cookie: admin });
-    expect(await reactivated.json()).toMatchObject({ active: true });
-    const zero = await call(server, '/api/support/product', { body: { Id: product.id, PriceOre: 0, Days: 90, Active: true }, cookie: admin });
-    expect(zero.status).toBe(400);
-    expect(await fieldErrors(zero)).toEqual({ PriceOre: 'range' });
+    const reactivated = await call(server, '/api/support/product', { body: original, cookie: admin });
+    expect(await reactivated.json()).toMatchObject({ nameDa: 'Annonce i 90 dage', priceOre: 119_900, active: true });
+    const refused = await call(server, '/api/support/product', { body: { ...original, PriceOre: 0, NameEn: ' ', NameDa: 'x'.repeat(101) }, cookie: admin });
+    expect(refused.status).toBe(400);
+    expect(await fieldErrors(refused)).toEqual({ PriceOre: 'range', NameEn: 'required', NameDa: 'tooLong' });
+    expect((await server.db.select().from(products).where(eq(products.id, product.id)))[0]).toMatchObject({ nameDa: 'Annonce i 90 dage', priceOre: 119_900 });
   });
 });

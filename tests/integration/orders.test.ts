@@ -235,6 +235,7 @@ describe('reads of the own orders', () => {
   let owner: Advertiser;
   let other: Advertiser;
   let orderId: number;
+  let theirs: number;
 
   beforeAll(async () => {
     owner = await commerceAdvertiser(server);
@@ -244,18 +245,33 @@ describe('reads of the own orders', () => {
     await waitForStatus(server, owner, bought.orderId, ORDER_STATUS.Paid);
     orderId = bought.orderId;
     await buy(server, owner, search7);
+    await buy(server, owner, frontpage7);
+    theirs = (await buy(server, other, membership30)).orderId;
   });
 
-  it('purchasehistory: the own orders, newest first, paged; another advertiser sees none of them', async () => {
-    const page = await backendApi(server, 'purchasehistory', owner.cookie, { query: { Skip: 0, Take: 1 } });
-    expect(page.status).toBe(200);
-    expect(page.body.total).toBe(2);
-    expect(page.body.items).toHaveLength(1);
-    expect(page.body.items[0]).toMatchObject({ productType: 3, statusName: 'Created' });
-    const next = await backendApi(server, 'purchasehistory', owner.cookie, { query: { Skip: 1, Take: 1 } });
-    expect((next.body.items[0] as OrderView)).toMatchObject({ id: orderId, statusName: 'Paid' });
-    expect((await backendApi(server, 'purchasehistory', other.cookie)).body).toEqual({ total: 0, items: [] });
-    expect((await backendApi(server, 'purchasehistory', undefined)).status).toBe(401);
+  it('purchasehistory: the own orders, newest first, in pages of at most 100; another advertiser\'s orders never appear', async () => {
+    const history = (who: Advertiser | undefined, query: Record<string, string | number> = {}) => backendApi(server, 'purchasehistory', who?.cookie, { query });
+    const first = await history(owner, { Skip: 0, Take: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(3);
+    expect((first.body.items as OrderView[]).map((order) => [order.productType, order.statusName])).toEqual([
+      [2, 'Created'],
+      [3, 'Created'],
+    ]);
+    const second = await history(owner, { Skip: 2, Take: 2 });
+    expect(second.body.total).toBe(3);
+    expect(second.body.items).toEqual([expect.objectContaining({ id: orderId, statusName: 'Paid' })]);
+    const ownIds = [...first.body.items, ...second.body.items].map((order: OrderView) => order.id);
+    expect(new Set(ownIds).size).toBe(3);
+    expect(ownIds).not.toContain(theirs);
+    expect((await history(owner, { Skip: 4, Take: 2 })).body).toEqual({ total: 3, items: [] });
+    expect((await history(other)).body).toEqual({ total: 1, items: [expect.objectContaining({ id: theirs })] });
+
+    const refused = await history(owner, { Skip: -1, Take: 101 });
+    expect(refused.status).toBe(400);
+    expect(Object.fromEntries((refused.body.errors as { field: string; message: string }[]).map((e) => [e.field, e.message]))).toEqual({ Skip: 'number', Take: 'range' });
+    expect((await history(owner, { Take: 0 })).status).toBe(400);
+    expect((await history(undefined)).status).toBe(401);
   });
 
   it('purchaseitem: one own order; another advertiser gets 404 exactly like a missing id; anonymous 401', async () => {

@@ -3,9 +3,10 @@
  * every copy is stored raw; a duplicate changes nothing; twenty copies at once give one fulfilment and one
  * receipt; refused (400, stored, nothing changes): a bad signature, another shop, a wrong amount or
  * currency, an unknown reference, a TEST-PAY- reference while the live card provider is configured; a
- * late payment for an expired order and a second payment for a paid one are flagged, never credited; a
- * refund and a chargeback make a credit note and take the unused time back; events out of order (through
- * applyPaymentEvent with a provider of their own); payment_events refuses UPDATE and DELETE.
+ * late payment for an expired order and a second payment for a paid one are flagged, never credited, and
+ * support finds them (orders with RefundFlagged); a refund and a chargeback make a credit note and take the
+ * unused time back; events out of order (through applyPaymentEvent with a provider of their own);
+ * payment_events refuses UPDATE and DELETE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -34,6 +35,8 @@ import {
   startCommerceServer,
   waitForStatus,
 } from './orders-helpers.ts';
+import { call, fieldErrors } from './accounts-helpers.ts';
+import { createSupportUserOverHttp, signInSupport } from './support-helpers.ts';
 
 let server: TestServer;
 let membership30: number;
@@ -139,7 +142,7 @@ describe('payments that are never credited', () => {
     expect((await eventsOf(bought.orderId)).map((row) => row.outcome)).toEqual(['flagged']);
   });
 
-  it('a second payment for a paid order is flagged, not credited', async () => {
+  it('a second payment for a paid order is flagged, not credited; support finds it among the orders to refund', async () => {
     const who = await commerceAdvertiser(server);
     const bought = await buy(server, who, membership30);
     await postback(server, saleParams(bought, 49_900));
@@ -150,6 +153,22 @@ describe('payments that are never credited', () => {
     expect(order.refundFlagReason).toBe('a second payment for a paid order');
     expect(await expirationOf(who)).toEqual(expiry);
     expect(await documentsOfOrder(server, bought.orderId)).toHaveLength(1);
+
+    // A later order of the same advert, paid once: not flagged.
+    const renewal = await buy(server, who, membership30);
+    await postback(server, saleParams(renewal, 49_900));
+    expect((await orderRow(server, renewal.orderId)).status).toBe(ORDER_STATUS.Paid);
+    const supportCookie = await signInSupport(server, await createSupportUserOverHttp(server, { permissions: ['Support'] }));
+    const ordersOf = (query: Record<string, string>) => call(server, '/api/support/orders', { query: { ProfileId: who.advertId, ...query }, cookie: supportCookie });
+    const idsOf = async (query: Record<string, string>) => ((await (await ordersOf(query)).json()) as { items: { id: number }[] }).items.map((item) => item.id);
+    expect(await idsOf({})).toEqual([renewal.orderId, bought.orderId]);
+    expect(await idsOf({ RefundFlagged: '' })).toEqual([renewal.orderId, bought.orderId]);
+    const flagged = await (await ordersOf({ RefundFlagged: 'true' })).json();
+    expect(flagged.total).toBe(1);
+    expect(flagged.items[0]).toMatchObject({ id: bought.orderId, refundFlagged: true });
+    const bad = await ordersOf({ RefundFlagged: 'maybe' });
+    expect(bad.status).toBe(400);
+    expect(await fieldErrors(bad)).toEqual({ RefundFlagged: 'flag' });
   });
 });
 

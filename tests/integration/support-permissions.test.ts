@@ -194,7 +194,7 @@ const table: Row[] = [
     call: 'product',
     method: 'POST',
     path: '/api/support/product',
-    body: () => ({ Id: NO_SUCH_ID, PriceOre: 9900, Days: 30, Active: true }),
+    body: () => ({ Id: NO_SUCH_ID, NameDa: 'Tabelprodukt', NameEn: 'Table product', PriceOre: 9900, Days: 30, Active: true }),
     expected: cells(401, 403, 403, 404, 403),
   },
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDkk, maskPhone, normalisePlaceName, readingMinutes, slugify } from '#lib/format.ts';
-import { differenceOre, splitGross, sumOre, timesOre, vatOf } from '#lib/money.ts';
+import { formatDate, formatDkk, formatKroner, maskPhone, normalisePlaceName, readingMinutes, slugify } from '#lib/format.ts';
+import { differenceOre, kronerToOre, splitGross, sumOre, timesOre, vatOf } from '#lib/money.ts';
 
 describe('slugs (spec §2)', () => {
   it('lower-cases and turns æ, ø, å into ae, oe, aa; spaces and slashes into hyphens', () => {
@@ -43,6 +43,20 @@ describe('dates and money', () => {
     expect(differenceOre(49900, 9980)).toBe(39920);
     expect(timesOre(4990, 3)).toBe(14970);
     expect(() => splitGross(0.1 + 0.2)).toThrow(RangeError);
+  });
+  it('reads kroner as typed into øre exactly, and shows øre as kroner to be edited', () => {
+    expect(kronerToOre('499,00')).toBe(49_900);
+    expect(kronerToOre(' 1.199,00 ')).toBe(119_900);
+    expect(kronerToOre('1.199')).toBe(119_900);
+    expect(kronerToOre('1199,5')).toBe(119_950);
+    expect(kronerToOre('299.50')).toBe(29_950);
+    expect(kronerToOre('0,05')).toBe(5);
+    // parseFloat('19.99') * 100 is 1998.9999999999998.
+    expect(kronerToOre('19,99')).toBe(1999);
+    expect(kronerToOre('9.999.999,99')).toBe(999_999_999);
+    for (const text of ['', 'abc', '499,005', '-5', '12345678', '1.19,00', '499,']) expect(kronerToOre(text), text).toBeNull();
+    expect(formatKroner(119_900)).toBe('1.199,00');
+    expect(kronerToOre(formatKroner(123_456_789))).toBe(123_456_789);
   });
 });
 

@@ -211,6 +211,8 @@ describe('every support screen against every permission', () => {
     adminScreen('news', '/support/news/'),
     adminScreen('newsItem', '/support/news/5/'),
     adminScreen('statistics', '/support/statistics/'),
+    adminScreen('products', '/support/products/'),
+    adminScreen('product', '/support/products/3/'),
   ];
   const profiles: GuardProfile[] = [
     null,

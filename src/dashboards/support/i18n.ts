@@ -53,6 +53,10 @@ import daOrders from '#lib/i18n/da/support/orders.json' with { type: 'json' };
 import enOrders from '#lib/i18n/en/support/orders.json' with { type: 'json' };
 import daOrder from '#lib/i18n/da/support/order.json' with { type: 'json' };
 import enOrder from '#lib/i18n/en/support/order.json' with { type: 'json' };
+import daProducts from '#lib/i18n/da/support/products.json' with { type: 'json' };
+import enProducts from '#lib/i18n/en/support/products.json' with { type: 'json' };
+import daProduct from '#lib/i18n/da/support/product.json' with { type: 'json' };
+import enProduct from '#lib/i18n/en/support/product.json' with { type: 'json' };
 
 import daPendingReviews from '#lib/i18n/da/support/pendingReviews.json' with { type: 'json' };
 import enPendingReviews from '#lib/i18n/en/support/pendingReviews.json' with { type: 'json' };
@@ -64,8 +68,8 @@ const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as C
 export const supportI18n = createI18n({
   locale: 'da',
   catalogs: {
-    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert, daRiskWords, daImpersonate, daAdverts, daAdvert, daPendingReviews, daPendingReview, daOrders, daOrder), common: daCommon },
-    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert, enRiskWords, enImpersonate, enAdverts, enAdvert, enPendingReviews, enPendingReview, enOrders, enOrder), common: enCommon },
+    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert, daRiskWords, daImpersonate, daAdverts, daAdvert, daPendingReviews, daPendingReview, daOrders, daOrder, daProducts, daProduct), common: daCommon },
+    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert, enRiskWords, enImpersonate, enAdverts, enAdvert, enPendingReviews, enPendingReview, enOrders, enOrder, enProducts, enProduct), common: enCommon },
   },
   defaultNamespace: 'support',
 });

@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import * as v from 'valibot';
 import { Field, type ControlProps } from '../../components/form/Field.tsx';
 import { AppLink } from '../shared/AppLink.tsx';
+import { skipOf } from '../shared/paging.tsx';
 import { fieldText, secondaryButton, smallButton } from '../shared/form-text.ts';
 import { supportRouter } from './routes.ts';
 
@@ -28,7 +29,7 @@ export type SearchQuery<K extends string> = Record<K, string>;
 /** The query of the address (absent keys empty) and its first row. */
 export function searchOf<K extends string>(search: ListSearch<K>, params: Record<string, string>): { query: SearchQuery<K>; skip: number } {
   const query = Object.fromEntries(search.keys.map((key) => [key, params[key] ?? ''])) as SearchQuery<K>;
-  return { query, skip: Math.max(0, Number.parseInt(params['skip'] ?? '0', 10) || 0) };
+  return { query, skip: skipOf(params) };
 }
 
 /** The query as the call takes it (its field names, values trimmed). */

@@ -48,6 +48,8 @@ export const routePermission: Record<SupportRoute, SupportPermission | null | 'a
   unmatchedKeyword: 'SEO',
   users: 'Administration',
   user: 'Administration',
+  products: 'Administration',
+  product: 'Administration',
   news: 'Administration',
   newsItem: 'Administration',
   statistics: 'Administration',
@@ -124,7 +126,7 @@ export const supportNav: { permission: SupportPermission; routes: SupportRoute[]
     permission: 'SEO',
     routes: ['landingPages', 'ignoredKeywords', 'matchedKeywords', 'pairedKeywords', 'unmatchedKeywords'],
   },
-  { permission: 'Administration', routes: ['users', 'news', 'statistics'] },
+  { permission: 'Administration', routes: ['users', 'news', 'statistics', 'products'] },
 ];
 
 /** Sidebar: the signed-in user's own group (under their name). */

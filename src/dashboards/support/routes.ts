@@ -35,6 +35,8 @@ export const supportRouter = createRouter(
     appeal: '/support/appeals/:id',
     users: '/support/users',
     user: '/support/users/:id',
+    products: '/support/products',
+    product: '/support/products/:id',
     pendingReviews: '/support/pending-reviews',
     pendingReview: '/support/pending-reviews/:id',
     migrateAdverts: '/support/migrate-adverts',

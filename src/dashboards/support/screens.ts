@@ -36,4 +36,6 @@ export const supportScreens: Partial<Record<SupportRoute, Screen>> = {
   riskWords: screen(() => import('./risk-words/RiskWordsScreen.tsx')),
   orders: screen(() => import('./orders/OrdersScreen.tsx')),
   order: screen(() => import('./order/OrderScreen.tsx')),
+  products: screen(() => import('./products/ProductsScreen.tsx')),
+  product: screen(() => import('./product/ProductScreen.tsx')),
 };

@@ -1,7 +1,7 @@
-/** Calls of support's orders screens (/api/support/orders …) made from the browser, and the download addresses. */
+/** Calls of support's orders and products screens (/api/support/orders …, products) made from the browser, and the download addresses. */
 import { createApiClient, type ClientOptions } from './client.ts';
 import type { Paged } from './support.ts';
-import type { OrderStatusChangeInput, SupportOrderDetail, SupportOrderItem } from '../schemas/orders.ts';
+import type { OrderStatusChangeInput, ProductChangeInput, ProductItem, SupportOrderDetail, SupportOrderItem } from '../schemas/orders.ts';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
@@ -17,6 +17,7 @@ export type SupportOrdersQuery = {
   Status?: string;
   From?: string;
   To?: string;
+  RefundFlagged?: string;
 };
 
 export function createSupportOrdersApi(options: ClientOptions = {}) {
@@ -26,6 +27,10 @@ export function createSupportOrdersApi(options: ClientOptions = {}) {
     order: (id: number, signal?: AbortSignal) => client.get<SupportOrderDetail>('order', { searchParams: { Id: id }, ...withSignal(signal) }),
     /** orderstatus: Paid → refunded or charged back with a reason; the order as it is now. */
     changeStatus: (body: OrderStatusChangeInput) => client.post<SupportOrderDetail>('orderstatus', { json: body }),
+    /** products (Administration): every product, offered or retired. */
+    products: (signal?: AbortSignal) => client.get<ProductItem[]>('products', withSignal(signal)),
+    /** product (Administration): names, price, days, offered or retired; the product as it is now. */
+    changeProduct: (body: ProductChangeInput) => client.post<ProductItem>('product', { json: body }),
   };
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { querySkip, queryTake } from './query-values.ts';
 
 /**
  * The advertiser's commerce calls (spec §7 Commerce; docs/decisions/025-commerce.md): buyproduct,
@@ -29,11 +30,11 @@ export const CancelSubscriptionSchema = v.object({ Id: wholeNumber('required') }
 /** purchaseitem (GET): one of the caller's orders. */
 export const PurchaseItemSchema = v.object({ Id: wholeNumber('required') }, 'required');
 
-/** purchasehistory (GET): the caller's orders, newest first, paged. */
+/** purchasehistory (GET): the caller's orders, newest first, paged (Take 1 to 100, 20 when not given). */
 export const PurchaseHistorySchema = v.object(
   {
-    Skip: v.optional(v.pipe(v.union([v.number('number'), v.pipe(v.string('number'), v.regex(/^\d{1,9}$/, 'number'), v.transform(Number))]), v.integer('number'), v.minValue(0, 'range')), 0),
-    Take: v.optional(v.pipe(wholeNumber('number'), v.maxValue(100, 'range')), 20),
+    Skip: querySkip,
+    Take: queryTake(100, 20),
   },
   'required',
 );

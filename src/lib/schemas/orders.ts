@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { KRONER_PATTERN, kronerToOre } from '#lib/money.ts';
+import { queryFlag, querySkip, queryTake } from './query-values.ts';
 
 /**
  * Orders and their sales documents as advertisers and support read them (issue 16, spec §7
@@ -14,8 +16,6 @@ const wholeNumber = (message: string) =>
     v.integer(message),
   );
 const optionalNumber = v.optional(v.union([v.literal(''), wholeNumber('number')], 'number'), '');
-const skip = v.optional(v.pipe(wholeNumber('number'), v.minValue(0, 'range')), 0);
-const take = v.optional(v.pipe(wholeNumber('number'), v.minValue(1, 'range'), v.maxValue(200, 'range')), 50);
 const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
 const searchText = (max: number) => v.optional(v.pipe(v.string('invalid'), v.trim(), v.maxLength(max, 'tooLong')), '');
 /** A day as yyyy-MM-dd (what `<input type="date">` gives), a day in Europe/Copenhagen. */
@@ -58,32 +58,27 @@ export const ORDER_STATUS_VALUES = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /**
  * orders (support): search by the spec's fields (Id, TransactionId, ProfileId: exact; ProductDescription:
- * contains; TotalPrice in kroner, "299" or "299,00"), status and a period of creation (From, To: days,
- * both included); newest first, paged.
+ * contains; TotalPrice in kroner, "299", "299,00" or "1.199,00"), status, a period of creation (From, To:
+ * days, both included) and RefundFlagged (only orders flagged for refund: a payment that was never
+ * credited, e.g. a second payment for a paid order, which support must give back); newest first, paged.
  */
 export const SupportOrdersQuerySchema = v.object({
-  Skip: skip,
-  Take: take,
+  Skip: querySkip,
+  Take: queryTake(200, 50),
   Id: optionalNumber,
   TransactionId: searchText(200),
   ProfileId: optionalNumber,
   ProductDescription: searchText(200),
-  TotalPrice: v.optional(v.pipe(v.string('number'), v.trim(), v.regex(/^(\d{1,7}([.,]\d{1,2})?)?$/, 'number')), ''),
+  TotalPrice: v.optional(v.pipe(v.string('number'), v.trim(), v.check((text) => text === '' || KRONER_PATTERN.test(text), 'number')), ''),
   Status: v.optional(
     v.union([v.literal(''), v.pipe(wholeNumber('invalid'), v.picklist(ORDER_STATUS_VALUES, 'invalid'))], 'invalid'),
     '',
   ),
   From: v.optional(v.union([v.literal(''), day], 'date'), ''),
   To: v.optional(v.union([v.literal(''), day], 'date'), ''),
+  RefundFlagged: queryFlag('flag'),
 });
 export type SupportOrdersQueryInput = v.InferOutput<typeof SupportOrdersQuerySchema>;
-
-/** "299" or "299,50" (kroner) → øre; '' → null. */
-export function kronerToOre(value: string): number | null {
-  if (!value) return null;
-  const [kroner, ore = ''] = value.replace('.', ',').split(',');
-  return Number(kroner) * 100 + Number(ore.padEnd(2, '0'));
-}
 
 /** order (support), orderdocument (support): one by id; a document in the other language with Locale. */
 export const SupportOrderIdSchema = v.object({ Id: wholeNumber('required'), Locale: locale }, 'required');
@@ -109,17 +104,43 @@ export type OrderStatusChangeInput = v.InferOutput<typeof OrderStatusChangeSchem
 export const BookkeepingPeriodSchema = v.object({ From: day, To: day }, 'required');
 export type BookkeepingPeriodInput = v.InferOutput<typeof BookkeepingPeriodSchema>;
 
-/** product (support, Administration): price in øre (VAT included, more than 0), days, offered or retired. */
-export const ProductChangeSchema = v.object(
+/** What a product change names besides its price: the product, its names, days and whether it is offered. */
+const productFields = {
+  Id: wholeNumber('required'),
+  NameDa: text(100),
+  NameEn: text(100),
+  Days: v.pipe(wholeNumber('number'), v.minValue(1, 'range'), v.maxValue(3650, 'range')),
+  Active: v.boolean('required'),
+};
+/** A price in øre, VAT included: more than 0, at most 1.000.000 kroner. */
+const priceRange = v.pipe(v.number('number'), v.minValue(1, 'range'), v.maxValue(100_000_000, 'range'));
+
+/**
+ * product (support, Administration): Danish and English names, days, price in øre (VAT included) and
+ * offered (Active) or retired. Orders copied name, days and price when they were made; a change is for
+ * new orders only.
+ */
+export const ProductChangeSchema = v.object({ ...productFields, PriceOre: v.pipe(wholeNumber('number'), priceRange) }, 'required');
+export type ProductChangeInput = v.InferOutput<typeof ProductChangeSchema>;
+
+/**
+ * The form of support's products screen: the call's fields with the price typed in kroner ("499,00",
+ * "1.199,00"; KRONER_PATTERN), read into øre exactly (kronerToOre), so what is sent is ProductChangeInput
+ * and the call's refusals land at the same fields.
+ */
+export const ProductFormSchema = v.object(
   {
-    Id: wholeNumber('required'),
-    PriceOre: v.pipe(wholeNumber('number'), v.minValue(1, 'range'), v.maxValue(100_000_000, 'range')),
-    Days: v.pipe(wholeNumber('number'), v.minValue(1, 'range'), v.maxValue(3650, 'range')),
-    Active: v.boolean('required'),
+    ...productFields,
+    PriceOre: v.pipe(
+      v.string('number'),
+      v.trim(),
+      v.regex(KRONER_PATTERN, 'number'),
+      v.transform((kroner) => kronerToOre(kroner) ?? 0),
+      priceRange,
+    ),
   },
   'required',
 );
-export type ProductChangeInput = v.InferOutput<typeof ProductChangeSchema>;
 
 // ---- Answers ----------------------------------------------------------------------------------
 
@@ -233,6 +254,8 @@ export type ProductItem = {
   nameEn: string;
   days: number;
   priceOre: number;
+  /** The VAT inside priceOre. */
+  vatOre: number;
   active: boolean;
   recurring: boolean;
   updatedAt: string;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { queryFlag } from './query-values.ts';
 
 /** Filter defaults (spec §5, §9); ranges travel in URLs only when they differ from these. */
 export const FILTER_DEFAULTS = {
@@ -12,13 +13,7 @@ export const FILTER_DEFAULTS = {
 
 export const PAGE_SIZE = 24;
 
-const flag = v.optional(
-  v.pipe(
-    v.union([v.boolean(), v.picklist(['true', 'false', '1', '0', ''])], 'flag'),
-    v.transform((value) => value === true || value === 'true' || value === '1'),
-  ),
-  false,
-);
+const flag = queryFlag('flag');
 
 const ids = v.optional(
   v.pipe(

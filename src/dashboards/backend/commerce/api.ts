@@ -9,6 +9,11 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 /** Order statuses that end the wait (purchaseitem): 1 Paid, 2 Failed, 3 Expired, 4 Refunded, 5 ChargedBack. */
 export const FINAL_STATUSES = new Set([1, 2, 3, 4, 5]);
 
+/** A page of purchasehistory: its first row and how many rows (at most 100). */
+export type HistoryPage = { Skip: number; Take: number };
+/** The newest orders: where a provider's return or "the newest receipt" looks for an order just bought. */
+const NEWEST_ORDERS: HistoryPage = { Skip: 0, Take: 100 };
+
 export const commerceApi = {
   promotions: (typeId: 1 | 2 | 3, signal?: AbortSignal) =>
     backendApi.client.get<PromotionsAnswer>('promotions', { searchParams: { TypeId: typeId }, ...withSignal(signal) }),
@@ -16,7 +21,9 @@ export const commerceApi = {
     backendApi.client.post<BuyProductAnswer>('buyproduct', { json: { ProductId: productId, PaymentMethod: method } }),
   order: (id: number, signal?: AbortSignal) => backendApi.client.get<OrderView>('purchaseitem', { searchParams: { Id: id }, ...withSignal(signal) }),
   cancelSubscription: (id: number) => backendApi.client.post<unknown>('cancelsubscription', { json: { Id: id } }),
-  history: (signal?: AbortSignal) => backendApi.client.get<{ total: number; items: OrderView[] }>('purchasehistory', { searchParams: { Take: 100 }, ...withSignal(signal) }),
+  /** purchasehistory: a page of the own orders, newest first; by default the newest (as many as a page may hold). */
+  history: (signal?: AbortSignal, page: HistoryPage = NEWEST_ORDERS) =>
+    backendApi.client.get<{ total: number; items: OrderView[] }>('purchasehistory', { searchParams: page, ...withSignal(signal) }),
 };
 
 /** Where the browser goes after buyproduct: the provider's page, by a redirect or by posting its form. */

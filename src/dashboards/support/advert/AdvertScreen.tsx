@@ -23,11 +23,12 @@ import { MediaSection } from './MediaSection.tsx';
 import { MessagesSection } from './MessagesSection.tsx';
 import { ReviewsSection } from './ReviewsSection.tsx';
 import { ReportsSection } from './ReportsSection.tsx';
+import { skipOf } from '../../shared/paging.tsx';
 
 export default function AdvertScreen({ params, search }: SupportScreenProps) {
   const id = params['id'] ?? '';
   const section = (SECTIONS as readonly string[]).includes(params['section'] ?? '') ? ((params['section'] ?? '') as Section) : null;
-  const skip = Math.max(0, Number.parseInt(search['skip'] ?? '0', 10) || 0);
+  const skip = skipOf(search);
   return <AdvertLoader key={id} id={id} section={section} subsection={params['subsection'] ?? ''} skip={skip} />;
 }
 

@@ -16,6 +16,7 @@ import { supportPath, supportRouter } from '../routes.ts';
 import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
+import { skipOf } from '../../shared/paging.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -32,7 +33,7 @@ export function appealsHref(status: Status, skip: number): string {
 
 export default function AppealsScreen({ search }: SupportScreenProps) {
   const status = search['status'] === 'decided' ? 'decided' : 'open';
-  const skip = Math.max(0, Number.parseInt(search['skip'] ?? '0', 10) || 0);
+  const skip = skipOf(search);
   return <AppealsList key={`${status}\n${skip}`} status={status} skip={skip} />;
 }
 

@@ -18,6 +18,7 @@ import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { PriorityFlag, reasonText, reporterText } from './report-words.tsx';
+import { skipOf } from '../../shared/paging.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -35,7 +36,7 @@ export function contentReportsHref(status: Status, skip: number): string {
 
 export default function ContentReportsScreen({ search }: SupportScreenProps) {
   const status = (STATUSES as readonly string[]).includes(search['status'] ?? '') ? (search['status'] as Status) : 'open';
-  const skip = Math.max(0, Number.parseInt(search['skip'] ?? '0', 10) || 0);
+  const skip = skipOf(search);
   return <ReportsList key={`${status}\n${skip}`} status={status} skip={skip} />;
 }
 

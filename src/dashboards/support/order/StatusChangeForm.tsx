@@ -6,14 +6,14 @@
  * status, the credit note with its PDF); changed meanwhile (409 `alreadyDecided`), the screen says so and
  * reloads; any other refusal stays on the form with what was typed.
  */
-import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { supportOrdersApi } from '#lib/api/support-orders.ts';
 import { formatDkk } from '#lib/format.ts';
 import { ORDER_STATUS_CHANGES, OrderStatusChangeSchema, type OrderStatusChangeInput, type SupportOrderDetail } from '#lib/schemas/orders.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
-import { fieldText, noticeText, primaryButton, secondaryButton } from '../../shared/form-text.ts';
+import { SendConfirmation, useSendConfirmation } from '../../shared/confirm-before-sending.tsx';
+import { fieldText, noticeText, primaryButton } from '../../shared/form-text.ts';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { DecisionRadios, ReasonField } from '../decision-fields.tsx';
@@ -41,19 +41,13 @@ export function StatusChange({ t, order, onChanged }: Props) {
 }
 
 function StatusChangeForm({ t, order, onChanged }: Props) {
-  const [confirming, setConfirming] = useState<OrderStatusChangeInput | null>(null);
-  const confirmed = useRef(false);
+  const question = useSendConfirmation<OrderStatusChangeInput>();
   const form = useApiForm({
     schema: OrderStatusChangeSchema,
     defaultValues: { Id: order.id, Reason: '' },
     onUnauthorized: goToLogin,
     onValid: async (values: OrderStatusChangeInput) => {
-      if (!confirmed.current) {
-        setConfirming(values);
-        return;
-      }
-      confirmed.current = false;
-      setConfirming(null);
+      if (!question.mayProceed(values)) return;
       await sendDecision(form, values, () => supportOrdersApi.changeStatus(values), {
         onDecided: () => onChanged('changed'),
         onAlreadyDecided: () => onChanged('alreadyChanged'),
@@ -76,7 +70,7 @@ function StatusChangeForm({ t, order, onChanged }: Props) {
         choices={ORDER_STATUS_CHANGES}
         label={(value) => t(`order.statusChange.choices.${value}`)}
         help={(value) => t(`order.statusChange.choiceHelp.${value}`)}
-        field={register('Status', { onChange: () => setConfirming(null) })}
+        field={register('Status', { onChange: question.cancel })}
         error={fieldText(t, errors.Status?.message)}
       />
       <ReasonField
@@ -84,31 +78,20 @@ function StatusChangeForm({ t, order, onChanged }: Props) {
         label={t('order.statusChange.reason')}
         hint={t('order.statusChange.reasonHint')}
         rows={3}
-        field={register('Reason', { onChange: () => setConfirming(null) })}
+        field={register('Reason', { onChange: question.cancel })}
         error={fieldText(t, errors.Reason?.message)}
       />
-      {confirming ? (
-        <div role="alertdialog" aria-labelledby="order-status-confirm" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-          <p id="order-status-confirm" className="text-sm text-ink">
-            {t(`order.statusChange.confirmText.${confirming.Status}`, { id: order.id, amount: formatDkk(order.totalPriceOre) })}
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className={primaryButton}
-              disabled={isSubmitting}
-              onClick={() => {
-                confirmed.current = true;
-                void form.submit();
-              }}
-            >
-              {isSubmitting ? t('order.statusChange.sending') : t('order.statusChange.confirm')}
-            </button>
-            <button type="button" className={secondaryButton} onClick={() => setConfirming(null)}>
-              {t('order.statusChange.cancel')}
-            </button>
-          </div>
-        </div>
+      {question.asking ? (
+        <SendConfirmation
+          id="order-status-confirm"
+          text={t(`order.statusChange.confirmText.${question.asking.Status}`, { id: order.id, amount: formatDkk(order.totalPriceOre) })}
+          confirmLabel={t('order.statusChange.confirm')}
+          busyLabel={t('order.statusChange.sending')}
+          cancelLabel={t('order.statusChange.cancel')}
+          busy={isSubmitting}
+          onConfirm={() => question.confirm(form.submit)}
+          onCancel={question.cancel}
+        />
       ) : (
         <button type="submit" className={primaryButton} disabled={isSubmitting}>
           {t('order.statusChange.submit')}

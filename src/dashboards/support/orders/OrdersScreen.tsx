@@ -1,6 +1,7 @@
 /**
  * /support/orders/ (Support): find orders by the spec's fields (order number, transaction id, advert number,
- * product, amount) plus status and a period of creation (GET orders; every key given must match), newest
+ * product, amount) plus status, a period of creation and "to be refunded" (the orders flagged for refund:
+ * payments support must give back) (GET orders; every key given must match), newest
  * first, in pages of PAGE_SIZE. The search and the page are in the address, so reload and back keep them;
  * each row opens orders/{id}/. Below, the bookkeeper's CSV files for a period (plain downloads).
  */
@@ -26,11 +27,11 @@ import { Paging } from '../paging.tsx';
 /** Rows per page (the shared Paging moves by this many). */
 export const PAGE_SIZE = SECTION_PAGE_SIZE;
 
-type Key = 'id' | 'transactionId' | 'profileId' | 'productDescription' | 'totalPrice' | 'status' | 'from' | 'to';
+type Key = 'id' | 'transactionId' | 'profileId' | 'productDescription' | 'totalPrice' | 'status' | 'from' | 'to' | 'refundFlagged';
 type Query = SearchQuery<Key>;
 const SEARCH: ListSearch<Key> = {
   name: 'orders',
-  keys: ['id', 'transactionId', 'profileId', 'productDescription', 'totalPrice', 'status', 'from', 'to'],
+  keys: ['id', 'transactionId', 'profileId', 'productDescription', 'totalPrice', 'status', 'from', 'to', 'refundFlagged'],
   fields: {
     id: 'Id',
     transactionId: 'TransactionId',
@@ -40,10 +41,18 @@ const SEARCH: ListSearch<Key> = {
     status: 'Status',
     from: 'From',
     to: 'To',
+    refundFlagged: 'RefundFlagged',
   },
   schema: SupportOrdersQuerySchema,
   path: supportPath('orders'),
 };
+
+/** The choices of the two selects: value and catalog key. */
+const STATUS_CHOICES = [['', 'orders.search.anyStatus'], ...ORDER_STATUS_VALUES.map((status) => [String(status), `orders.status.${status}`])] as const;
+const FLAG_CHOICES = [
+  ['', 'orders.search.anyOrder'],
+  ['true', 'orders.search.onlyFlagged'],
+] as const;
 
 /** The list's address for a search and a first row. */
 export const ordersHref = (query: Query, skip: number): string => searchHref(SEARCH, query, skip);
@@ -73,12 +82,11 @@ function OrdersList({ query, skip }: { query: Query; skip: number }) {
           columns="lg:grid-cols-4 lg:items-start"
           buttonsClassName="flex items-end gap-2 sm:col-span-2 lg:col-span-4"
           control={(key, { value, onChange, hasError, ...control }) =>
-            key === 'status' ? (
+            key === 'status' || key === 'refundFlagged' ? (
               <select {...control} value={value} onChange={(e) => onChange(e.target.value)} className={controlClass(hasError, 'h-11 w-full')}>
-                <option value="">{t('orders.search.anyStatus')}</option>
-                {ORDER_STATUS_VALUES.map((status) => (
-                  <option key={status} value={String(status)}>
-                    {t(`orders.status.${status}`)}
+                {(key === 'status' ? STATUS_CHOICES : FLAG_CHOICES).map(([choice, label]) => (
+                  <option key={choice} value={choice}>
+                    {t(label)}
                   </option>
                 ))}
               </select>

@@ -15,6 +15,7 @@ import { supportPath, supportRouter } from '../routes.ts';
 import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
+import { skipOf } from '../../shared/paging.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -29,7 +30,7 @@ export function excerpt(text: string, max = 80): string {
 }
 
 export default function PendingReviewsScreen({ search }: SupportScreenProps) {
-  const skip = Math.max(0, Number.parseInt(search['skip'] ?? '0', 10) || 0);
+  const skip = skipOf(search);
   return <ReviewsList key={skip} skip={skip} />;
 }
 

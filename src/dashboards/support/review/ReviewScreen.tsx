@@ -19,6 +19,7 @@ import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { RiskFlags } from './review-words.tsx';
+import { skipOf } from '../../shared/paging.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -40,7 +41,7 @@ export const reviewAdvertHref = (advertId: number): string => `${supportPath('re
 
 export function ReviewQueue({ route, search }: { route: QueueRoute; search: Record<string, string> }) {
   const kind = (REVIEW_QUEUE_KINDS as readonly string[]).includes(search['kind'] ?? '') ? (search['kind'] as ReviewQueueKind) : defaultKind(route);
-  const skip = Math.max(0, Number.parseInt(search['skip'] ?? '0', 10) || 0);
+  const skip = skipOf(search);
   return <QueueList key={`${kind}\n${skip}`} route={route} kind={kind} skip={skip} />;
 }
 

@@ -18,6 +18,7 @@ import { supportPath, supportRouter } from '../routes.ts';
 import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
+import { skipOf } from '../../shared/paging.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -32,7 +33,7 @@ export function usersHref(text: string, skip: number): string {
 
 export default function UsersScreen({ search }: SupportScreenProps) {
   const text = (search['text'] ?? '').trim();
-  const skip = Math.max(0, Number.parseInt(search['skip'] ?? '0', 10) || 0);
+  const skip = skipOf(search);
   // A new search or page loads again (a new list).
   return <UsersList key={`${text}\n${skip}`} text={text} skip={skip} />;
 }

@@ -18,6 +18,7 @@ import { Paging } from '../paging.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { RiskFlags, TestProviderMark, isUrgent, methodText, statusText } from './validation-words.tsx';
+import { skipOf } from '../../shared/paging.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -35,7 +36,7 @@ export function validationsHref(status: Status, skip: number): string {
 
 export default function ValidationsScreen({ search }: SupportScreenProps) {
   const status: Status = search['status'] === 'decided' ? 'decided' : 'pending';
-  const skip = Math.max(0, Number.parseInt(search['skip'] ?? '0', 10) || 0);
+  const skip = skipOf(search);
   return <Queue key={`${status}\n${skip}`} status={status} skip={skip} />;
 }
 

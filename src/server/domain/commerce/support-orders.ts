@@ -1,11 +1,12 @@
 /**
  * Support's orders (spec §7 orders: Skip, Take, TransactionId, Id, ProfileId, ProductDescription,
- * TotalPrice; plus status and a period): search and page, one order with its status moves, its raw
+ * TotalPrice; plus status, a period and the orders flagged for refund): search and page, one order with its status moves, its raw
  * postbacks and its documents, and a document as PDF. Permission: Support (`orders:manage:any`).
  * Moving an order's status is the order core's (`changeOrderStatus`), not this file's.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
-import { kronerToOre, type SupportOrderDetail, type SupportOrderItem, type SupportOrdersQueryInput } from '#lib/schemas/orders.ts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { kronerToOre } from '#lib/money.ts';
+import type { SupportOrderDetail, SupportOrderItem, SupportOrdersQueryInput } from '#lib/schemas/orders.ts';
 import { accounts, adverts, orderEvents, orders, paymentEvents, salesDocuments, type Order } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { notFound } from '../errors.ts';
@@ -31,6 +32,7 @@ function conditionsOf(query: SupportOrdersQueryInput): SQL[] {
   if (query.Status !== '') where.push(eq(orders.status, query.Status));
   if (query.From) where.push(gte(orders.createdAt, startOfCopenhagenDay(query.From)));
   if (query.To) where.push(lt(orders.createdAt, startOfCopenhagenDay(dayAfter(query.To))));
+  if (query.RefundFlagged) where.push(isNotNull(orders.refundFlaggedAt));
   return where;
 }
 

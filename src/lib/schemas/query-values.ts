@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+
+/**
+ * Values that several calls read from the address (GET) or a JSON body, in one shape each.
+ * Messages are keys of `validation.*` in the common catalog.
+ */
+
+/** A yes or no: true, 'true' or '1' is yes; false, 'false', '0', '' or nothing is no. */
+export const queryFlag = (message: string) =>
+  v.optional(
+    v.pipe(
+      v.union([v.boolean(), v.picklist(['true', 'false', '1', '0', ''])], message),
+      v.transform((value) => value === true || value === 'true' || value === '1'),
+    ),
+    false,
+  );
+
+/** A whole number (0 or more) given as a number or as digits in a string (query values are strings). */
+const count = v.pipe(
+  v.union([v.number('number'), v.pipe(v.string('number'), v.trim(), v.regex(/^\d{1,9}$/, 'number'), v.transform(Number))], 'number'),
+  v.integer('number'),
+);
+
+/** The first row of a page (0 when not given). */
+export const querySkip = v.optional(v.pipe(count, v.minValue(0, 'range')), 0);
+
+/** How many rows a page holds: 1 to `max`, `fallback` when not given. */
+export const queryTake = (max: number, fallback: number) => v.optional(v.pipe(count, v.minValue(1, 'range'), v.maxValue(max, 'range')), fallback);
