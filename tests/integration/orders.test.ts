@@ -106,7 +106,7 @@ describe('buying a package with the TEST card provider', () => {
     expect(audits).toEqual(expect.arrayContaining(['order.created', 'order.paid']));
     const notices = await server.db.select().from(notifications).where(eq(notifications.accountId, who.accountId));
     expect(notices.map((n) => n.titleEn)).toContain('Thank you for your purchase');
-    expect(server.events.some((event) => event.type === 'content.changed')).toBe(true);
+    // The advert stays public: nothing on the prebuilt pages changes, so no rebuild (see 'fulfilment arithmetic').
   });
 
   it('a declined payment fails the order; an abandoned one stays unpaid', async () => {
@@ -215,6 +215,22 @@ describe('fulfilment arithmetic', () => {
     const paid = await waitForStatus(server, expired, fresh.orderId, ORDER_STATUS.Paid);
     near(paid.periodStart, Date.now());
     near((await advertOf(expired)).expirationDate, Date.now() + 30 * DAY);
+  });
+
+  it('a package for an advert that stays public asks for no site rebuild; one that makes it public again, and a boost, do', async () => {
+    const rebuildsAfter = async (who: Advertiser, productId: number) => {
+      const before = server.events.length;
+      const bought = await buy(server, who, productId);
+      // The postback goes before the buyer returns: its after-commit work is done when this answers.
+      await pay(server, bought);
+      await waitForStatus(server, who, bought.orderId, ORDER_STATUS.Paid);
+      return server.events.slice(before).filter((event) => event.type === 'content.changed' && event.reason === 'order').length;
+    };
+    const running = await commerceAdvertiser(server, { expirationDate: new Date(Date.now() + 10 * DAY) });
+    expect(await rebuildsAfter(running, membership30)).toBe(0);
+    expect(await rebuildsAfter(running, frontpage7)).toBe(1);
+    const expired = await commerceAdvertiser(server, { expirationDate: new Date(Date.now() - 5 * DAY) });
+    expect(await rebuildsAfter(expired, membership30)).toBe(1);
   });
 
   it('during a holiday a period starts when the holiday ends (decision 011), and ending the holiday early keeps exactly the days bought', async () => {

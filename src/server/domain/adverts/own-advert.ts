@@ -43,18 +43,26 @@ export async function updateOwnAdvert(ctx: DomainContext, advert: Advert, change
 /**
  * After a change the public may see (the advert, its languages, services, prices, schedule, reviews,
  * place or status): publishes or takes down the advert's media files (`syncAdvertMedia`), bumps updated_at, refreshes the search index rows (docs/decisions/006) and tells the
- * jobs layer so the static site is rebuilt. A change of a paid period only (`{ paidPeriod: true }`: a
- * purchase, a refund) leaves updated_at alone: unboosted search results are ordered by it, and payment
- * may change the order only through boosts (docs/decisions/026). It changes only the advert's clocks,
- * so only what they decide in the search rows is refreshed (`refreshAdvertSearchClocks`), and no media:
- * which media are public does not depend on the clocks.
+ * jobs layer so the static site is rebuilt. A change of a paid period only (`paidPeriod`: a purchase, a
+ * refund) leaves updated_at alone: unboosted search results are ordered by it, and payment may change the
+ * order only through boosts (docs/decisions/026). It changes only the advert's clocks, so only what they
+ * decide in the search rows is refreshed (`refreshAdvertSearchClocks`), and no media (which media are
+ * public does not depend on the clocks). A package's longer period shows on no prebuilt page while the
+ * advert stays public, so it asks for no site rebuild; a boost does (it moves the advert up the prebuilt
+ * landing pages' first results), and so does a change that made the advert public or took it down.
  */
-export async function publishAdvertChange(ctx: DomainContext, advertId: number, reason: string, options: { paidPeriod?: boolean } = {}): Promise<void> {
-  // Media first: the search index's cards and the site read the published names (docs/decisions/013).
+export async function publishAdvertChange(
+  ctx: DomainContext,
+  advertId: number,
+  reason: string,
+  options: { paidPeriod?: 'package' | 'boost' } = {},
+): Promise<void> {
   const now = ctx.now();
   if (options.paidPeriod) {
-    await refreshAdvertSearchClocks(ctx.db, [advertId], now);
+    const flipped = await refreshAdvertSearchClocks(ctx.db, [advertId], now);
+    if (options.paidPeriod === 'package' && flipped === 0) return;
   } else {
+    // Media first: the search index's cards and the site read the published names (docs/decisions/013).
     if (ctx.storage) await syncAdvertMedia(ctx.db, ctx.storage, advertId);
     await ctx.db.update(adverts).set({ updatedAt: now }).where(eq(adverts.id, advertId));
     await refreshAdvertSearch(ctx.db, [advertId], now);

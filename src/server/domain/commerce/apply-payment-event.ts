@@ -9,7 +9,7 @@ import { publishAdvertChange } from '../adverts/own-advert.ts';
 import { noticeToAdvertiser } from '../moderation/statements.ts';
 import type { NoticeText } from '../moderation/moderation-texts.ts';
 import { ORDER_STATUS, isOpenOrder } from './order-status.ts';
-import { fulfilOrder, takeBackOrder } from './fulfilment.ts';
+import { fulfilOrder, takeBackOrder, type ClockColumn } from './fulfilment.ts';
 import { issueCreditNote, issueReceipt, isTestReference, lockOrder, moveOrder, newReference, noteOrder, recordOrderCreated, type OrderRow } from './orders.ts';
 import { latePaymentText, paidText, reversedText } from './commerce-texts.ts';
 
@@ -44,7 +44,12 @@ export const SUBSCRIPTION_STATUS = { Active: 0, Cancelled: 1, Ended: 2 } as cons
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** Work that waits for the commit: publishing adverts and telling advertisers. */
-type Effects = { adverts: Set<number>; notices: { accountId: number; text: NoticeText }[] };
+/** After the commit: the adverts whose clocks moved (true: a boost's), and what to tell whom. */
+type Effects = { adverts: Map<number, boolean>; notices: { accountId: number; text: NoticeText }[] };
+
+/** Notes an advert whose clock moved (a boost's counts over a package's). */
+const clockMoved = (effects: Effects, advertId: number, column: ClockColumn) =>
+  effects.adverts.set(advertId, (effects.adverts.get(advertId) ?? false) || column !== 'expirationDate');
 
 type Decision = { outcome: 'applied' | 'ignored' | 'flagged' | 'refused'; reason?: string; orderId?: number | null };
 
@@ -123,7 +128,7 @@ export async function applyPaymentEvent(ctx: DomainContext, deps: CommerceDeps, 
     return { accepted: false, outcome: 'refused', reason: parsed.refused };
   }
   const event = parsed;
-  const effects: Effects = { adverts: new Set(), notices: [] };
+  const effects: Effects = { adverts: new Map(), notices: [] };
   const result = await ctx.db.transaction(async (tx): Promise<PostbackResult> => {
     let duplicate = false;
     const step: Step = {
@@ -251,7 +256,7 @@ async function creditOrder(step: Step, order: OrderRow, eventId: number): Promis
     before: { status: order.status, ...(fulfilment ? { [fulfilment.column]: fulfilment.before } : {}) },
     after: { status: ORDER_STATUS.Paid, provider: provider.name, receipt: receipt.number, ...(fulfilment ? { [fulfilment.column]: fulfilment.after, periodStart: fulfilment.start } : {}) },
   });
-  if (fulfilment) step.effects.adverts.add(fulfilment.advertId);
+  if (fulfilment) clockMoved(step.effects, fulfilment.advertId, fulfilment.column);
   step.effects.notices.push({ accountId: order.accountId, text: paidText({ id: order.id, description: order.productDescription, totalOre: order.totalPriceOre, periodEnd: fulfilment?.end ?? null }) });
 }
 
@@ -342,7 +347,7 @@ export async function reverseOrder(
     after: { status: to, creditNote: creditNote.number, ...(takeBack ? { [takeBack.column]: takeBack.after, takenBackMs: takeBack.unusedMs } : {}) },
     reason: by.reason,
   });
-  if (takeBack) effects.adverts.add(takeBack.advertId);
+  if (takeBack) clockMoved(effects, takeBack.advertId, takeBack.column);
   effects.notices.push({ accountId: order.accountId, text: reversedText({ id: order.id, description: order.productDescription, totalOre: order.totalPriceOre }, kind) });
 }
 
@@ -444,7 +449,7 @@ async function onSubscriptionEnd(step: Step, kind: 'cancel' | 'subscription-expi
 
 /** After the commit: publish what changed (search index, site rebuild) and tell the advertisers. */
 export async function runEffects(ctx: DomainContext, deps: Pick<CommerceDeps, 'messaging'>, effects: Effects): Promise<void> {
-  for (const advertId of effects.adverts) await publishAdvertChange(ctx, advertId, 'order', { paidPeriod: true });
+  for (const [advertId, boost] of effects.adverts) await publishAdvertChange(ctx, advertId, 'order', { paidPeriod: boost ? 'boost' : 'package' });
   for (const notice of effects.notices) await noticeToAdvertiser(ctx, notice.accountId, notice.text, deps);
 }
 

@@ -31,7 +31,7 @@ export async function changeOrderStatus(ctx: DomainContext, input: OrderStatusCh
   const supportUserId = ctx.actor.type === 'support' ? ctx.actor.supportUserId : null;
   const to = TARGET[input.Status];
   const now = ctx.now();
-  const effects: CommerceEffects = { adverts: new Set(), notices: [] };
+  const effects: CommerceEffects = { adverts: new Map(), notices: [] };
   await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, eq(orders.id, input.Id));
     if (!order) throw notFound('Order');

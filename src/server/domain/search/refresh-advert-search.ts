@@ -93,9 +93,10 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
  * search rows' boost flags, rank and recheck time, and the cards' boost flags, updated in place, which
  * costs a fraction of the full refresh (the texts, relations and cards are as they were). An advert whose
  * public state the change flipped (public without a row, or a row while not public) gets the full refresh.
+ * Answers how many did (their public state changed).
  */
-export async function refreshAdvertSearchClocks(db: Db, advertIds: number[], now: Date): Promise<void> {
-  if (advertIds.length === 0) return;
+export async function refreshAdvertSearchClocks(db: Db, advertIds: number[], now: Date): Promise<number> {
+  if (advertIds.length === 0) return 0;
   const ids = idArray(advertIds);
   const nowIso = now.toISOString();
   const updated = await db.execute(sql`
@@ -119,6 +120,7 @@ export async function refreshAdvertSearchClocks(db: Db, advertIds: number[], now
   }
   const rest = advertIds.filter((id) => !inPlace.includes(id));
   if (rest.length > 0) await refreshAdvertSearch(db, rest, now);
+  return rest.length;
 }
 
 /** Every advert, in chunks (first start, or after the index's shape changed). */
