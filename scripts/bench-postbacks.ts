@@ -20,7 +20,8 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { publicAdvertCondition } from '#server/domain/adverts/visibility.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { adverts, orderEvents, orders, products } from '#server/db/schema.ts';
 import { newReference } from '#server/domain/commerce/orders.ts';
@@ -51,8 +52,10 @@ type Options = {
 };
 
 /**
- * Unpaid card orders (status Created, payable for a day) of the membership-30 product for active seeded
- * adverts, with their "created" history row, as buyproduct writes them; answers each order's signed
+ * Unpaid card orders (status Created, payable for a day) of the membership-30 product for public seeded
+ * adverts (a package bought before the running one ends: the common case, which changes no prebuilt page;
+ * one that makes an advert public again also sets off a site rebuild), with their "created" history row,
+ * as buyproduct writes them; answers each order's signed
  * postback path (the first sale: type purchase, event initial), in random order.
  */
 export async function createBenchOrders(pgliteDir: string, count: number): Promise<string[]> {
@@ -64,9 +67,9 @@ export async function createBenchOrders(pgliteDir: string, count: number): Promi
     const owners = await db
       .select({ id: adverts.id, accountId: adverts.accountId })
       .from(adverts)
-      .where(and(eq(adverts.status, 1), isNotNull(adverts.approvedAt)))
+      .where(publicAdvertCondition(new Date()))
       .limit(5000);
-    if (owners.length === 0) throw new Error('no active adverts to buy for');
+    if (owners.length === 0) throw new Error('no public adverts to buy for');
     const now = new Date();
     const paths: string[] = [];
     for (let start = 0; start < count; start += 1000) {
