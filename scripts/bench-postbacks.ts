@@ -124,8 +124,8 @@ export async function createBenchOrders(pgliteDir: string, count: number): Promi
 }
 
 /**
- * wrk's script: walks the paths file (one thread), optionally paced (`delay_ms` per connection between a
- * response and its next request), and prints its figures as one JSON line at the end. `wrapped` says the
+ * wrk's script: walks the paths file (one thread), optionally paced (a random wait of `WRK_DELAY_MS` on
+ * average per connection between a response and its next request), and prints its figures as one JSON line at the end. `wrapped` says the
  * file ran out and paths were sent again (then some postbacks were copies, a cheaper path).
  */
 const WRK_SCRIPT = `
@@ -140,7 +140,10 @@ request = function()
   return wrk.format("GET", paths[index])
 end
 if pause > 0 then
-  delay = function() return pause end
+  -- Exponential gaps around the mean (arrivals as from many independent buyers): equal gaps would keep
+  -- the connections in step, so their requests would arrive together, ten at a time.
+  math.randomseed(os.time())
+  delay = function() return math.floor(-math.log(1 - math.random()) * pause) end
 end
 done = function(summary, latency, requests)
   local e = summary.errors
