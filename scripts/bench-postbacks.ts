@@ -147,13 +147,13 @@ if pause > 0 then
 end
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('WRK {"requests":%d,"duration_us":%d,"p50":%.3f,"p90":%.3f,"p99":%.3f,"errors":%d,"wrapped":%d}\\n',
-    summary.requests, summary.duration, latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000,
+  io.write(string.format('WRK {"requests":%d,"duration_us":%d,"p50":%.3f,"p90":%.3f,"p975":%.3f,"p99":%.3f,"errors":%d,"wrapped":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(97.5) / 1000, latency:percentile(99) / 1000,
     e.connect + e.read + e.write + e.status + e.timeout, wrapped))
 end
 `;
 
-type WrkResult = { rps: number; p50: number; p90: number; p99: number; errors: number; wrapped: number; requests: number };
+type WrkResult = { rps: number; p50: number; p90: number; p975: number; p99: number; errors: number; wrapped: number; requests: number };
 
 async function wrk(options: { url: string; pathsFile: string; scriptFile: string; seconds: number; connections: number; delayMs?: number }): Promise<WrkResult> {
   const { stdout } = await run(
@@ -163,12 +163,13 @@ async function wrk(options: { url: string; pathsFile: string; scriptFile: string
   );
   const line = stdout.split('\n').find((l) => l.startsWith('WRK '));
   if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
-  const figures = JSON.parse(line.slice(4)) as { requests: number; duration_us: number; p50: number; p90: number; p99: number; errors: number; wrapped: number };
+  const figures = JSON.parse(line.slice(4)) as { requests: number; duration_us: number; p50: number; p90: number; p975: number; p99: number; errors: number; wrapped: number };
   return {
     requests: figures.requests,
     rps: figures.requests / (figures.duration_us / 1e6),
     p50: Math.round(figures.p50 * 100) / 100,
     p90: Math.round(figures.p90 * 100) / 100,
+    p975: Math.round(figures.p975 * 100) / 100,
     p99: Math.round(figures.p99 * 100) / 100,
     errors: figures.errors,
     wrapped: figures.wrapped,
@@ -196,7 +197,7 @@ const row = (name: string, result: WrkResult, note?: string): PostbackRow => ({
   name,
   rps: Math.round(result.rps),
   p50: result.p50,
-  p95: result.p90,
+  p95: result.p975,
   p99: result.p99,
   errors: result.errors,
   ...(note ? { note } : {}),
