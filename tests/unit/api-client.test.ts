@@ -23,6 +23,13 @@ beforeAll(async () => {
         setTimeout(() => res.end('{}'), 5000);
         return;
       }
+      if (url.pathname.endsWith('/slow-body')) {
+        // The answer's head at once, its body later: a cancel lands while the body is read.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"ok":');
+        setTimeout(() => res.end('true}'), 5000);
+        return;
+      }
       if (url.pathname.endsWith('/text')) {
         res.writeHead(status, { 'content-type': 'text/plain' });
         res.end('plain failure');
@@ -111,6 +118,14 @@ describe('api client', () => {
     const controller = new AbortController();
     const pending = client.get('slow', { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toThrow(REQUEST_ABORTED);
+  });
+
+  it("raises 'Request aborted' when the request is cancelled while its body is read, never answering undefined", async () => {
+    const client = createApiClient('frontend', { baseUrl });
+    const controller = new AbortController();
+    const pending = client.get('slow-body', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
     await expect(pending).rejects.toThrow(REQUEST_ABORTED);
   });
 

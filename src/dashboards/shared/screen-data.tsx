@@ -25,7 +25,10 @@ export function useScreenData<T>(load: (signal: AbortSignal) => Promise<T>): {
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal).then(
-      (data) => setState({ status: 'ready', data }),
+      (data) => {
+        // A load that a newer one replaced says nothing about the screen any more.
+        if (!controller.signal.aborted) setState({ status: 'ready', data });
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (isApiError(error, 401)) return goToLogin();

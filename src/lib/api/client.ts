@@ -45,13 +45,9 @@ function cleanSearchParams(params: SearchParams | undefined): Record<string, str
   return out;
 }
 
+/** The answer's body, JSON parsed where it is JSON. Reading it may fail (a cancel, a broken connection). */
 async function readBody(response: Response): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    return undefined;
-  }
+  const text = await response.text();
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -72,7 +68,8 @@ async function toSpecError(error: unknown, signal: AbortSignal | undefined): Pro
       url: response.url || error.request.url,
       status: response.status,
       statusText: response.statusText,
-      body: await readBody(response),
+      // An error's body that cannot be read still leaves its status to go by.
+      body: await readBody(response).catch(() => undefined),
     };
     return isApiErrorStatus(response.status) ? new ApiError(init) : new HttpError(init);
   }
