@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDkk } from '#lib/format.ts';
 import type { TestCardOutcome, TestCardProvider, TestCardSaleAction, TestCardSession } from '../adapters/payments/test-card-provider.ts';
 import { escapeHtml, testProviderPage } from './test-age-provider.ts';
-import { TEST_NOTE, hostedPageRoute, productionNote, readDecision, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
+import { TEST_NOTE, decisionRoute, hostedPageRoute, laterEventRoute, productionNote, testPostbackSender, timingOptions } from './test-payment-pages.ts';
 
 /**
  * /test-payments/card/{sessionId}: the hosted page of the built-in TEST card provider (registered only with
@@ -62,34 +62,29 @@ export function testCardProviderRoutes(provider: TestCardProvider, options: { pr
 
     hostedPageRoute(app, (id) => provider.findSession(id), (session) => sessionPage(session, options.production));
 
-    app.post('/:sessionId', async (request, reply) => {
-      const decision = readDecision((request.body ?? {}) as Record<string, string | undefined>, OUTCOMES);
-      if ('refused' in decision) return text(reply, 400, decision.refused);
-      const { outcome, when } = decision;
-      const open = provider.findSession((request.params as { sessionId: string }).sessionId);
-      if (!open) return text(reply, 404, 'Unknown payment');
-      const firstDecision = open.state === 'open';
-      const session = provider.decide(open.sessionId, outcome)!;
-      const query = firstDecision ? provider.decisionPostback(session) : null;
-      if (query) await sender.sendAt(when, () => send(query, when.twice));
-      return reply.redirect(provider.returnUrlOf(session), 303);
+    decisionRoute(app, sender, {
+      outcomes: OUTCOMES,
+      find: (id) => provider.findSession(id),
+      decide: (open, outcome, twice) => {
+        const firstDecision = open.state === 'open';
+        const session = provider.decide(open.sessionId, outcome)!;
+        const query = firstDecision ? provider.decisionPostback(session) : null;
+        return { postbacks: query ? () => send(query, twice) : null, returnUrl: provider.returnUrlOf(session) };
+      },
     });
 
-    app.post('/:sessionId/sale', async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, string | undefined>;
-      const action = body['action'] as TestCardSaleAction;
-      if (!ACTIONS.includes(action)) return text(reply, 400, `action must be one of ${ACTIONS.join(', ')}`);
-      const session = provider.findSession((request.params as { sessionId: string }).sessionId);
-      if (!session) return text(reply, 404, 'Unknown payment');
-      if (session.state !== 'approved') return text(reply, 409, 'Only an approved sale has later events');
-      const statuses = await send(provider.salePostback(session, action), body['twice'] === '1');
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-      return reply.send(
-        testProviderPage(
-          'Kortbetaling (TEST) · Card payment (TEST)',
-          `${TEST_NOTE}<p>Postback <strong>${action}</strong> sent: <span data-statuses="${statuses.join(',')}">${statuses.join(', ')}</span></p>${salePanel(`/test-payments/card/${encodeURIComponent(session.sessionId)}`, session)}`,
-        ),
-      );
+    laterEventRoute(app, {
+      path: 'sale',
+      field: 'action',
+      events: ACTIONS,
+      find: (id) => provider.findSession(id),
+      refusal: (session) => (session.state === 'approved' ? null : 'Only an approved sale has later events'),
+      send: (session, action, twice) => send(provider.salePostback(session, action), twice),
+      page: {
+        title: 'Kortbetaling (TEST) · Card payment (TEST)',
+        sent: 'Postback',
+        panel: (session) => salePanel(`/test-payments/card/${encodeURIComponent(session.sessionId)}`, session),
+      },
     });
   };
 }

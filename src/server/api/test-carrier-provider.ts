@@ -8,7 +8,7 @@ import {
   type TestCarrierStatus,
 } from '../adapters/payments/test-carrier-provider.ts';
 import { escapeHtml, testProviderPage } from './test-age-provider.ts';
-import { TEST_NOTE, hostedPageRoute, productionNote, readDecision, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
+import { TEST_NOTE, decisionRoute, hostedPageRoute, laterEventRoute, productionNote, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
 
 /**
  * /test-payments/carrier/...: the built-in TEST carrier-billing provider (registered only with
@@ -68,36 +68,26 @@ export function testCarrierProviderRoutes(provider: TestCarrierProvider, options
 
     hostedPageRoute(app, (id) => provider.findSession(id), (session) => sessionPage(session, options.production));
 
-    app.post('/:sessionId', async (request, reply) => {
-      const decision = readDecision((request.body ?? {}) as Record<string, string | undefined>, OUTCOMES);
-      if ('refused' in decision) return text(reply, 400, decision.refused);
-      const { outcome, when } = decision;
-      const session = provider.findSession((request.params as { sessionId: string }).sessionId);
-      if (!session) return text(reply, 404, 'Unknown payment');
-      const statuses = provider.decide(session.sessionId, outcome)!;
-      if (statuses.length > 0) {
-        await sender.sendAt(when, async () => {
-          for (const status of statuses) await notify(session, status, when.twice);
-        });
-      }
-      return reply.redirect(provider.returnUrlOf(session), 303);
+    decisionRoute(app, sender, {
+      outcomes: OUTCOMES,
+      find: (id) => provider.findSession(id),
+      decide: (session, outcome, twice) => {
+        const statuses = provider.decide(session.sessionId, outcome)!;
+        const postbacks = async () => {
+          for (const status of statuses) await notify(session, status, twice);
+        };
+        return { postbacks: statuses.length > 0 ? postbacks : null, returnUrl: provider.returnUrlOf(session) };
+      },
     });
 
-    app.post('/:sessionId/callback', async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, string | undefined>;
-      const status = body['status'] as TestCarrierStatus;
-      if (!TEST_CARRIER_STATUSES.includes(status)) return text(reply, 400, `status must be one of ${TEST_CARRIER_STATUSES.join(', ')}`);
-      const session = provider.findSession((request.params as { sessionId: string }).sessionId);
-      if (!session) return text(reply, 404, 'Unknown payment');
-      if (!session.decided) return text(reply, 409, 'Decide on the payment first');
-      const statuses = await notify(session, status, body['twice'] === '1');
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-      return reply.send(
-        testProviderPage(
-          'Betaling over telefonregning (TEST) · Carrier billing (TEST)',
-          `${TEST_NOTE}<p>Callback <strong>${status}</strong> sent: <span data-statuses="${statuses.join(',')}">${statuses.join(', ')}</span></p>${laterPanel(session)}`,
-        ),
-      );
+    laterEventRoute(app, {
+      path: 'callback',
+      field: 'status',
+      events: TEST_CARRIER_STATUSES,
+      find: (id) => provider.findSession(id),
+      refusal: (session) => (session.decided ? null : 'Decide on the payment first'),
+      send: notify,
+      page: { title: 'Betaling over telefonregning (TEST) · Carrier billing (TEST)', sent: 'Callback', panel: laterPanel },
     });
   };
 }

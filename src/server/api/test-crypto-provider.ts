@@ -3,7 +3,7 @@ import { formatDkk } from '#lib/format.ts';
 import { CONFIRMO_STATUSES, type ConfirmoStatus } from '../adapters/payments/confirmo.ts';
 import type { TestCryptoInvoice, TestCryptoOutcome, TestCryptoProvider } from '../adapters/payments/test-crypto-provider.ts';
 import { escapeHtml, testProviderPage } from './test-age-provider.ts';
-import { TEST_NOTE, hostedPageRoute, productionNote, readDecision, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
+import { TEST_NOTE, decisionRoute, hostedPageRoute, laterEventRoute, productionNote, testPostbackSender, timingOptions } from './test-payment-pages.ts';
 
 /**
  * /test-payments/crypto/...: the built-in TEST crypto provider (registered only with PAYMENT_CRYPTO=test).
@@ -69,36 +69,26 @@ export function testCryptoProviderRoutes(provider: TestCryptoProvider, secret: s
 
     hostedPageRoute(app, (id) => provider.findInvoice(id), (invoice) => invoicePage(invoice, options.production));
 
-    app.post('/:invoiceId', async (request, reply) => {
-      const decision = readDecision((request.body ?? {}) as Record<string, string | undefined>, OUTCOMES);
-      if ('refused' in decision) return text(reply, 400, decision.refused);
-      const { outcome, when } = decision;
-      const invoice = provider.findInvoice((request.params as { invoiceId: string }).invoiceId);
-      if (!invoice) return text(reply, 404, 'Unknown payment');
-      const statuses = provider.decide(invoice.id, outcome)!;
-      if (statuses.length > 0) {
-        await sender.sendAt(when, async () => {
-          for (const status of statuses) await notify(invoice, status, when.twice);
-        });
-      }
-      return reply.redirect(provider.returnUrlOf(invoice), 303);
+    decisionRoute(app, sender, {
+      outcomes: OUTCOMES,
+      find: (id) => provider.findInvoice(id),
+      decide: (invoice, outcome, twice) => {
+        const statuses = provider.decide(invoice.id, outcome)!;
+        const postbacks = async () => {
+          for (const status of statuses) await notify(invoice, status, twice);
+        };
+        return { postbacks: statuses.length > 0 ? postbacks : null, returnUrl: provider.returnUrlOf(invoice) };
+      },
     });
 
-    app.post('/:invoiceId/invoice', async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, string | undefined>;
-      const status = body['status'] as ConfirmoStatus;
-      if (!CONFIRMO_STATUSES.includes(status)) return text(reply, 400, `status must be one of ${CONFIRMO_STATUSES.join(', ')}`);
-      const invoice = provider.findInvoice((request.params as { invoiceId: string }).invoiceId);
-      if (!invoice) return text(reply, 404, 'Unknown payment');
-      if (!invoice.decided) return text(reply, 409, 'Decide on the invoice first');
-      const statuses = await notify(invoice, status, body['twice'] === '1');
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-      return reply.send(
-        testProviderPage(
-          'Kryptobetaling (TEST) · Crypto payment (TEST)',
-          `${TEST_NOTE}<p>Notification <strong>${status}</strong> sent: <span data-statuses="${statuses.join(',')}">${statuses.join(', ')}</span></p>${invoicePanel(invoice)}`,
-        ),
-      );
+    laterEventRoute(app, {
+      path: 'invoice',
+      field: 'status',
+      events: CONFIRMO_STATUSES,
+      find: (id) => provider.findInvoice(id),
+      refusal: (invoice) => (invoice.decided ? null : 'Decide on the invoice first'),
+      send: notify,
+      page: { title: 'Kryptobetaling (TEST) · Crypto payment (TEST)', sent: 'Notification', panel: invoicePanel },
     });
   };
 }

@@ -86,3 +86,69 @@ export function testPostbackSender(app: FastifyInstance, label: string) {
   };
   return { send, sendAt };
 }
+
+type PostbackSender = ReturnType<typeof testPostbackSender>;
+const bodyOf = (request: { body?: unknown }) => (request.body ?? {}) as Record<string, string | undefined>;
+const idOf = (request: { params: unknown }) => (request.params as { id: string }).id;
+
+/**
+ * POST /:id — the person's decision on a hosted page: the outcome and its timing (400 when unknown), the
+ * payment (404), then `decide` records it and answers the postbacks it sends (in order; none: nothing goes
+ * out), sent at the chosen timing, and where the buyer goes back to.
+ */
+export function decisionRoute<Session, Outcome extends string>(
+  app: FastifyInstance,
+  sender: PostbackSender,
+  options: {
+    outcomes: readonly Outcome[];
+    find: (id: string) => Session | null;
+    decide: (session: Session, outcome: Outcome, twice: boolean) => { postbacks: (() => Promise<unknown>) | null; returnUrl: string };
+  },
+): void {
+  app.post('/:id', async (request, reply) => {
+    const decision = readDecision(bodyOf(request), options.outcomes);
+    if ('refused' in decision) return textReply(reply, 400, decision.refused);
+    const session = options.find(idOf(request));
+    if (!session) return textReply(reply, 404, 'Unknown payment');
+    const { postbacks, returnUrl } = options.decide(session, decision.outcome, decision.when.twice);
+    if (postbacks) await sender.sendAt(decision.when, postbacks);
+    return reply.redirect(returnUrl, 303);
+  });
+}
+
+/**
+ * POST /:id/{path} — a later event of a decided payment sent now (a rebill, a refund, an invoice's next
+ * status, …; `field` names it, once or twice), answered with a page that lists the statuses our postback
+ * route gave and the panel for the next one. `refusal` says why the payment has no later events yet (409).
+ */
+export function laterEventRoute<Session, Event extends string>(
+  app: FastifyInstance,
+  options: {
+    path: string;
+    field: string;
+    events: readonly Event[];
+    find: (id: string) => Session | null;
+    refusal: (session: Session) => string | null;
+    send: (session: Session, event: Event, twice: boolean) => Promise<number[]>;
+    /** The page's title, the word for what was sent (Postback, Notification, Callback) and the panel. */
+    page: { title: string; sent: string; panel: (session: Session) => string };
+  },
+): void {
+  app.post(`/:id/${options.path}`, async (request, reply) => {
+    const body = bodyOf(request);
+    const event = body[options.field] as Event;
+    if (!options.events.includes(event)) return textReply(reply, 400, `${options.field} must be one of ${options.events.join(', ')}`);
+    const session = options.find(idOf(request));
+    if (!session) return textReply(reply, 404, 'Unknown payment');
+    const refusal = options.refusal(session);
+    if (refusal) return textReply(reply, 409, refusal);
+    const statuses = await options.send(session, event, body['twice'] === '1');
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    return reply.send(
+      testProviderPage(
+        options.page.title,
+        `${TEST_NOTE}<p>${options.page.sent} <strong>${event}</strong> sent: <span data-statuses="${statuses.join(',')}">${statuses.join(', ')}</span></p>${options.page.panel(session)}`,
+      ),
+    );
+  });
+}
