@@ -23,13 +23,15 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { publicAdvertCondition } from '#server/domain/adverts/visibility.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { adverts, orderEvents, orders, products } from '#server/db/schema.ts';
-import { newReference } from '#server/domain/commerce/orders.ts';
-import { ORDER_STATUS } from '#server/domain/commerce/order-status.ts';
+import { adverts, orders, products } from '#server/db/schema.ts';
+import { newReference, recordOrderCreated } from '#server/domain/commerce/orders.ts';
+import { newOrderValues } from '#server/domain/commerce/buy-product.ts';
 import { decimalAmount, signedPostbackQuery } from '#server/adapters/payments/flexpay.ts';
-import { splitGross } from '#lib/money.ts';
 
 const run = promisify(execFile);
+
+/** The card provider's name and method, as the server's real card provider (cardbilling) records them. */
+const CARD = { method: 'card', name: 'cardbilling' } as const;
 
 /** The card provider the bench's server is started with (its postbacks are signed with this key). */
 export const BENCH_CARD = { shopId: '424242', signatureKey: process.env['BENCH_CARD_KEY'] ?? randomBytes(24).toString('base64url') } as const;
@@ -73,29 +75,13 @@ export async function createBenchOrders(pgliteDir: string, count: number): Promi
     const now = new Date();
     const paths: string[] = [];
     for (let start = 0; start < count; start += 1000) {
-      const values = Array.from({ length: Math.min(1000, count - start) }, (_, i) => {
-        const owner = owners[(start + i) % owners.length]!;
-        return {
-          accountId: owner.accountId,
-          advertId: owner.id,
-          productId: product.id,
-          productType: product.type,
-          days: product.days,
-          productDescription: product.nameDa,
-          totalPriceOre: product.priceOre,
-          vatOre: splitGross(product.priceOre).vatOre,
-          currency: 'DKK',
-          referenceId: newReference(false),
-          paymentMethod: 'card',
-          paymentProvider: 'cardbilling',
-          locale: 'da',
-          expiresAt: new Date(now.getTime() + 86_400_000),
-          createdAt: now,
-          updatedAt: now,
-        };
-      });
-      const rows = await db.insert(orders).values(values).returning({ id: orders.id, referenceId: orders.referenceId });
-      await db.insert(orderEvents).values(rows.map((row) => ({ orderId: row.id, fromStatus: null, toStatus: ORDER_STATUS.Created, actorType: 'advertiser', createdAt: now })));
+      const values = Array.from({ length: Math.min(1000, count - start) }, (_, i) =>
+        newOrderValues({ advert: owners[(start + i) % owners.length]!, product, provider: CARD, reference: newReference(false), locale: 'da', now }),
+      );
+      // Payable for a day rather than two hours: a long run must not see its orders expire.
+      for (const value of values) value.expiresAt = new Date(now.getTime() + 86_400_000);
+      const rows = await db.insert(orders).values(values).returning({ id: orders.id, status: orders.status, referenceId: orders.referenceId });
+      await recordOrderCreated(db, rows, { actorType: 'advertiser', now });
       for (const row of rows) {
         const sale = String(row.id + 5_000_000);
         const query = signedPostbackQuery(BENCH_CARD.signatureKey, {

@@ -28,6 +28,39 @@ export function mayBuyBoost(advert: Pick<Advert, 'status' | 'expirationDate'>, n
 }
 
 /**
+ * A new order's row: the product at today's price, copied (a later price change never alters it), in the
+ * buyer's language, payable for two hours.
+ */
+export function newOrderValues(input: {
+  advert: { id: number; accountId: number };
+  product: typeof products.$inferSelect;
+  provider: { method: string; name: string };
+  reference: string;
+  locale: 'da' | 'en';
+  now: Date;
+}): typeof orders.$inferInsert {
+  const { advert, product, provider, now } = input;
+  return {
+    accountId: advert.accountId,
+    advertId: advert.id,
+    productId: product.id,
+    productType: product.type,
+    days: product.days,
+    productDescription: input.locale === 'en' ? product.nameEn : product.nameDa,
+    totalPriceOre: product.priceOre,
+    vatOre: splitGross(product.priceOre).vatOre,
+    currency: 'DKK',
+    referenceId: input.reference,
+    paymentMethod: provider.method,
+    paymentProvider: provider.name,
+    locale: input.locale,
+    expiresAt: new Date(now.getTime() + ORDER_PAYABLE_MS),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
  * buyproduct (POST): an order for the caller's own advert, in the buyer's language, at today's price
  * (copied: a later price change never alters it), payable for two hours; the provider of the chosen
  * method is asked to start, and the browser is told where to go (a redirect or a form). Nothing is
@@ -47,30 +80,12 @@ export async function buyProduct(ctx: DomainContext, deps: CommerceDeps, input: 
   if (!provider) throw buyRefused('methodUnavailable', 'This payment method is not offered');
   const [account] = await ctx.db.select({ locale: accounts.locale, email: accounts.email }).from(accounts).where(eq(accounts.id, advert.accountId));
   const locale = account?.locale === 'en' ? 'en' : 'da';
-  const description = locale === 'en' ? product.nameEn : product.nameDa;
   const recurring = product.recurring && provider.method === 'card';
   const reference = newReference(provider.test);
   const order = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(orders)
-      .values({
-        accountId: advert.accountId,
-        advertId: advert.id,
-        productId: product.id,
-        productType: product.type,
-        days: product.days,
-        productDescription: description,
-        totalPriceOre: product.priceOre,
-        vatOre: splitGross(product.priceOre).vatOre,
-        currency: 'DKK',
-        referenceId: reference,
-        paymentMethod: provider.method,
-        paymentProvider: provider.name,
-        locale,
-        expiresAt: new Date(now.getTime() + ORDER_PAYABLE_MS),
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(newOrderValues({ advert, product, provider, reference, locale, now }))
       .returning();
     await recordOrderCreated(tx, created!, { actorType: 'advertiser', actorId: advert.accountId, now });
     await writeAudit({ ...ctx, db: tx }, {
@@ -81,7 +96,7 @@ export async function buyProduct(ctx: DomainContext, deps: CommerceDeps, input: 
     });
     return created!;
   });
-  const next = await startPayment(ctx, deps, provider, order, { description, recurringDays: recurring ? product.days : undefined, email: account?.email ?? undefined });
+  const next = await startPayment(ctx, deps, provider, order, { description: order.productDescription, recurringDays: recurring ? product.days : undefined, email: account?.email ?? undefined });
   return { orderId: order.id, referenceId: reference, expiresAt: order.expiresAt!.toISOString(), next };
 }
 

@@ -55,18 +55,22 @@ export async function moveOrder(
 /** The first line of every order's history: made by the buyer (buyproduct) or by the provider (a rebill). */
 export async function recordOrderCreated(
   tx: Db,
-  order: OrderRow,
+  order: Pick<OrderRow, 'id' | 'status'> | Pick<OrderRow, 'id' | 'status'>[],
   by: { actorType: 'advertiser' | 'provider'; actorId?: number | null; reason?: string | null; now: Date },
 ): Promise<void> {
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    fromStatus: null,
-    toStatus: order.status,
-    actorType: by.actorType,
-    actorId: by.actorId ?? null,
-    reason: by.reason ?? null,
-    createdAt: by.now,
-  });
+  const created = Array.isArray(order) ? order : [order];
+  if (created.length === 0) return;
+  await tx.insert(orderEvents).values(
+    created.map((row) => ({
+      orderId: row.id,
+      fromStatus: null,
+      toStatus: row.status,
+      actorType: by.actorType,
+      actorId: by.actorId ?? null,
+      reason: by.reason ?? null,
+      createdAt: by.now,
+    })),
+  );
 }
 
 /** A note on an order's history that is not a move (a flagged payment): from and to are the same status. */
