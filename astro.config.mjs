@@ -11,6 +11,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { isReportedThin } from './src/lib/thin-pages.ts';
 
 const site = process.env.SITE_URL || 'http://localhost:3000';
 const outDir = process.env.SITE_OUT_DIR || 'dist';
@@ -104,7 +105,8 @@ export default defineConfig({
       filenameBase: 'googlesitemap',
       customPages: keptPages,
       filter(page) {
-        const listed = !unlisted.some((pattern) => pattern.test(new URL(page).pathname));
+        const pathname = new URL(page).pathname;
+        const listed = !unlisted.some((pattern) => pattern.test(pathname)) && !isReportedThin(pathname);
         if (listed) addTwin(page);
         return listed;
       },

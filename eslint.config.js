@@ -13,8 +13,8 @@ const browserMayNotImportServer = {
 const serverMayImportOnlySchemasAndFormat = {
   patterns: [
     {
-      regex: '^#lib/(?!schemas/|format\\.ts$|money\\.ts$)|/lib/(?!schemas/|format\\.ts$|money\\.ts$)',
-      message: 'The server imports only #lib/schemas/*, #lib/format.ts and #lib/money.ts from the browser side.',
+      regex: '^#lib/(?!schemas/|format\\.ts$|money\\.ts$|markdown\\.ts$)|/lib/(?!schemas/|format\\.ts$|money\\.ts$|markdown\\.ts$)',
+      message: 'The server imports only #lib/schemas/*, #lib/format.ts, #lib/money.ts and #lib/markdown.ts from the browser side.',
     },
   ],
 };

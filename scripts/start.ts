@@ -23,6 +23,20 @@ if (process.platform === 'linux' && !process.env['MALLOC_ARENA_MAX']) {
   log.warn('started without the environment of `npm start` (scripts/server-flags.ts): the server will hold more memory');
 }
 
+// One handler per signal for the whole life of the process. A signal while the server is still starting (it
+// answers /healthz before its last start-up work is done) is kept, and the server stops cleanly as soon as it
+// has started. The handlers are never swapped: Node drops a signal that arrived for a listener removed before
+// the event loop delivered it, so swapping them lost a SIGTERM now and then and the process never stopped
+// (seen in CI, tests/integration/main-process.test.ts).
+let signalled: string | null = null;
+let stopOn: ((signal: string) => void) | null = null;
+const onSignal = (signal: string) => () => {
+  if (stopOn) stopOn(signal);
+  else signalled ??= signal;
+};
+process.on('SIGTERM', onSignal('SIGTERM'));
+process.on('SIGINT', onSignal('SIGINT'));
+
 try {
   const server = await startServer(config, log);
   const lines = [`Annoncekatalog runs at ${config.siteUrl}/ (support area: ${config.siteUrl}/support/login/)`];
@@ -50,8 +64,8 @@ try {
         process.exit(1);
       });
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopOn = stop;
+  if (signalled) stop(signalled);
 } catch (error) {
   if (error instanceof DatabaseLockedError) {
     console.error(error.message);

@@ -56,8 +56,14 @@ export default function LocationSearch({ locale, text, hrefFor }: Props) {
 
   useEffect(() => () => controller.current?.abort(), []);
 
+  /** The visitor's words are a search term once chosen (counted by the server, never who typed them). */
+  const countChosen = () => {
+    frontendApi.chosenLocation(value.trim(), locale).catch(() => {});
+  };
+
   const choose = (suggestion: LocationSuggestion) => {
     setOpen(false);
+    countChosen();
     location.assign(hrefFor(suggestion));
   };
 
@@ -75,6 +81,9 @@ export default function LocationSearch({ locale, text, hrefFor }: Props) {
       if (suggestion) {
         event.preventDefault();
         choose(suggestion);
+      } else if (searched && suggestions.length === 0 && value.trim().length >= MIN_CHARS) {
+        // Nothing matched what was typed: still a search term (one that found nothing).
+        countChosen();
       }
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();

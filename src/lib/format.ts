@@ -2,15 +2,20 @@
 
 const TIME_ZONE = 'Europe/Copenhagen';
 
-/** Lower case; æ→ae, ø→oe, å→aa; spaces and slashes → '-'; anything else non-alphanumeric dropped. */
-export function slugify(text: string): string {
+/** Lower case with Danish letters folded as the slugs have them: æ→ae, ø→oe, å→aa, other accents dropped. */
+export function foldDanish(text: string): string {
   return text
     .toLowerCase()
     .replace(/æ/g, 'ae')
     .replace(/ø/g, 'oe')
     .replace(/å/g, 'aa')
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/** Lower case; æ→ae, ø→oe, å→aa; spaces and slashes → '-'; anything else non-alphanumeric dropped. */
+export function slugify(text: string): string {
+  return foldDanish(text)
     .replace(/[\s/]+/g, '-')
     .replace(/[^a-z0-9-]/g, '')
     .replace(/-+/g, '-')
@@ -38,6 +43,15 @@ function partsInCopenhagen(date: Date): Record<string, string> {
   const parts = copenhagenFormat.formatToParts(date);
   return Object.fromEntries(parts.map((p) => [p.type, p.value]));
 }
+
+/** The Copenhagen day of an instant as yyyy-MM-dd (a date field's value, a day's key). */
+export function isoDayOf(value: Date | string | number): string {
+  const p = partsInCopenhagen(new Date(value));
+  return `${p['year']}-${p['month']}-${p['day']}`;
+}
+
+/** A day given as yyyy-MM-dd shown as dd-MM-yyyy, as dates are shown here; empty stays empty. */
+export const formatIsoDay = (day: string): string => (day ? day.split('-').reverse().join('-') : '');
 
 /** dd-MM-yyyy in Europe/Copenhagen. */
 export function formatDate(value: Date | string | number): string {

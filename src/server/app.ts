@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
+import { SearchTermCounter } from './domain/search/search-terms.ts';
 import { withLogRules } from './logger.ts';
 import { PERMISSIONS_POLICY, connectSources } from './security-headers.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -46,8 +47,12 @@ import { loadConfig, type AgeProviderConfig, type CardPaymentConfig, type Crypto
 import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
 import { registerCrossSiteGuard } from './api/cross-site.ts';
 import { registerStaticSite } from './static-site.ts';
+import { createMovedPaths } from './moved-paths.ts';
+import { forgetKeywordPages } from './domain/search/keywords.ts';
+import { forgetLocations } from './domain/search/landing-path.ts';
 import { readCurrentBuildInfo } from './jobs/site-build.ts';
 import { registerVideoWorker, type VideoWorkerOptions } from './jobs/video-job.ts';
+import { registerMigrationImportWorker, type MigrationWorkerOptions } from './jobs/migration-import-job.ts';
 import { createNotificationHub, type HubTimings } from './hub/notification-hub.ts';
 import { registerNotificationHub } from './hub/register-hub.ts';
 import { DEFAULT_SESSION_IDLE, type SessionIdle } from './domain/accounts/sessions.ts';
@@ -128,12 +133,16 @@ export type AppOptions = {
    * leaves queued jobs for a later start (tests simulating a crash), settings shorten its limits.
    */
   videoWorker?: false | VideoWorkerOptions;
+  /** The worker of the `migration-import` jobs (jobs/migration-import-job.ts), on by default; `false` leaves them queued. */
+  migrationWorker?: false | MigrationWorkerOptions;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The payment providers by method (the main job's commerce clock reads them). */
     payments: PaymentProviders;
+    /** This process's count of visitors' search terms (the main job writes it every minute). */
+    searchTerms: SearchTermCounter;
   }
 }
 
@@ -153,6 +162,21 @@ function clientWentAway(error: unknown, request: FastifyRequest): boolean {
   return typeof code === 'string' && CLIENT_GONE_CODES.has(code) && request.raw.socket?.destroyed !== false;
 }
 
+/**
+ * One log record per request, when it is answered: the request (its URL as the log rules leave it), its
+ * status and how long it took (Fastify writes two, one when it comes in). A route's own log level holds
+ * as for every record of the request; a client that leaves mid-answer is still said (Fastify's own).
+ */
+class OneLinePerRequest extends Fastify.LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const record = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...record, err: error }, 'request errored');
+    else reply.log.info(record, 'request');
+  }
+}
+
 /** The HTTP server: /api, media, the built site, health. The same app runs in tests. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Authenticator secrets stored in clear or with a previous key are sealed with the current key before
@@ -170,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    logController: new OneLinePerRequest(),
   });
 
   const environment = options.environment ?? loadConfig().env;
@@ -212,6 +237,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       carrierChoice.kind === 'dimoco' ? createDimocoProvider({ merchant: carrierChoice.merchant, password: carrierChoice.password, url: carrierChoice.url }) : testCarrierProvider,
   });
 
+  // Moved public addresses answer 301 from memory (src/server/moved-paths.ts), read again after each change.
+  const movedPaths = createMovedPaths(options.database.db, (error) => app.log.error({ err: error }, 'the redirects of moved addresses could not be read'));
+  await movedPaths.refresh();
+  app.addHook('onClose', async () => movedPaths.stop());
+
   const deps: ApiDeps = {
     db: options.database.db,
     // The hub closes the connections of an account whose sessions all ended (their reconnect must pass
@@ -219,6 +249,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events: {
       publish: async (event) => {
         if (event.type === 'account.sessions.ended') hub.disconnectAccount(event.accountId, 'Your session has ended.');
+        if (event.type === 'content.changed') {
+          await movedPaths.refresh();
+          // A landing page published or moved, a city added or renamed: search and the header search see
+          // it at once on this instance (other instances within a minute).
+          forgetKeywordPages(options.database.db);
+          forgetLocations(options.database.db);
+        }
         await options.events.publish(event);
       },
     },
@@ -240,7 +277,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteBuildToken: options.siteBuildToken ?? randomBytes(32).toString('base64url'),
     environment,
     afterResponse: options.afterResponse ?? createAfterResponse(app.log),
+    searchTerms: new SearchTermCounter(),
   };
+  app.decorate('searchTerms', deps.searchTerms);
   app.addHook('onClose', async () => deps.afterResponse.settle());
   app.addHook('onClose', async () => deps.pictureRenderer.close());
 
@@ -324,6 +363,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Video transcode jobs run in every app (npm start and the test server), apart from the site build.
   registerVideoWorker(app, deps, options.videoWorker ?? {});
+  // Imports of the old site's adverts (issue 18): their pictures go through the same pipeline as uploads.
+  registerMigrationImportWorker(
+    app,
+    { db: deps.db, now: deps.now, media: { storage: deps.storage, work: deps.mediaWork, render: deps.pictureRenderer.render } },
+    options.migrationWorker ?? {},
+  );
   await app.register(frontendRoutes(deps), { prefix: '/api/frontend' });
   await app.register(backendRoutes(deps), { prefix: '/api/backend' });
   await app.register(supportRoutes(deps), { prefix: '/api/support' });
@@ -418,6 +463,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/media' },
   );
 
-  await registerStaticSite(app, options.siteDir, { db: options.database.db, now: deps.now });
+  await registerStaticSite(app, options.siteDir, { db: options.database.db, now: deps.now, movedPaths });
   return app;
 }

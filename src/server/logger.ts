@@ -38,6 +38,7 @@ export const TOKEN_QUERY_PARAMETERS = [
   'url', // emailverification and /backend/basic/?url= (email link), impersonate and /impersonate/?url=
   'token', // changepassword and /login/change/?token= (reset link)
   'confirm', // /create/?confirm= and /en/create/?confirm= (the sign-up link; confirmsignup takes it in its body)
+  'claim', // /create/?claim= (the invitation to take over an advert of the old site; claimmigratedadvert takes it in its body)
   'code', // codeverification, review codes, two-step sign-in codes
   'handoff', // the QR hand-off of /backend/verification/?handoff=
   'sessionid', // the age provider's session (/backend/callback-age-verification/?sessionId=, checksession)

@@ -17,6 +17,7 @@ import { ensureBootstrapAdmin, type BootstrapResult } from './domain/support-use
 import { deleteExpiredSessions } from './domain/accounts/sessions.ts';
 import { refreshDueAdvertSearch } from './domain/search/refresh-advert-search.ts';
 import { pruneSearchIndexLog } from './domain/search/search-index-log.ts';
+import { pruneSearchTerms } from './domain/search/search-terms.ts';
 import { searchMemory } from './domain/search/search-memory.ts';
 import { buildApp } from './app.ts';
 import { EMAIL_RETRY_QUEUE, createMessaging } from './adapters/messaging/create-messaging.ts';
@@ -27,6 +28,9 @@ import { deleteExpiredVerificationFiles } from './domain/verification/delete-ver
 import { newSecretKeyText, parseSecretKey, secretKeysFrom, type SecretKeys } from './domain/secret-box.ts';
 import { ACCOUNT_ERASURE_QUEUE, accountErasureHandler } from './jobs/account-erasure-job.ts';
 import { COMMERCE_QUEUE, commerceClockHandler } from './jobs/commerce-job.ts';
+import { MIGRATION_CLEANUP_QUEUE, migrationCleanupHandler } from './jobs/migration-cleanup-job.ts';
+import { PUBLIC_ADVERT_COUNT_QUEUE, publicAdvertCountHandler } from './jobs/statistics-job.ts';
+import { warmStatistics } from './domain/statistics/statistics.ts';
 
 export const SITE_REBUILD_QUEUE = 'site.rebuild';
 /** Daily: verification files 30 days after the decision are deleted, the records kept. */
@@ -201,8 +205,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       environment: config.env,
     });
     await app.listen({ host: config.host, port: config.port });
-    // Load the in-memory search index now rather than on the first visitor's search.
-    searchMemory(database.db).catch((error: unknown) => log.error({ err: error }, 'could not load the search index'));
+    // Load the in-memory search index, free text included, now rather than at the first visitor's search.
+    searchMemory(database.db)
+      .then((memory) => memory.texts(database.db))
+      .catch((error: unknown) => log.error({ err: error }, 'could not load the search index'));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const apiUrl = `http://127.0.0.1:${port}`;
@@ -238,13 +244,21 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         [ACCOUNT_ERASURE_QUEUE]: accountErasureHandler({ db: database.db, storage, events, log }),
         // Unpaid orders expire and renewal reminders go out; every minute (each run queues the next).
         [COMMERCE_QUEUE]: commerceClockHandler({ db: database.db, events, messaging, payments: app.payments, siteUrl: config.siteUrl, storage, log }),
+        // Imports of the old site nobody claimed within 90 days are deleted; at start and then once a day.
+        [MIGRATION_CLEANUP_QUEUE]: migrationCleanupHandler({ db: database.db, storage, log }),
+        // Public adverts by kind into public_advert_days (statistics); at start, hourly and a minute before midnight.
+        [PUBLIC_ADVERT_COUNT_QUEUE]: publicAdvertCountHandler({ db: database.db, log }),
       },
     });
     await enqueueJob(database.db, VERIFICATION_FILES_QUEUE, {}, { singletonKey: VERIFICATION_FILES_QUEUE });
     await enqueueJob(database.db, ACCOUNT_ERASURE_QUEUE, {}, { singletonKey: ACCOUNT_ERASURE_QUEUE });
     await enqueueJob(database.db, COMMERCE_QUEUE, {}, { singletonKey: COMMERCE_QUEUE });
+    await enqueueJob(database.db, MIGRATION_CLEANUP_QUEUE, {}, { singletonKey: MIGRATION_CLEANUP_QUEUE });
+    await enqueueJob(database.db, PUBLIC_ADVERT_COUNT_QUEUE, {}, { singletonKey: PUBLIC_ADVERT_COUNT_QUEUE });
     worker.poke();
     poke = worker.poke;
+    // Administration's figures of the settled days and months, read once now rather than at the first look.
+    warmStatistics(database.db).catch((error: unknown) => log.warn({ err: error }, 'could not read the statistics ahead'));
     if (config.siteBuildOnStart) await scheduleRebuild(0);
     const schedule = setInterval(
       () => {
@@ -256,6 +270,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           log.error({ err: error }, 'could not delete stale temporary pictures'),
         );
         pruneOutbox(database.db, new Date()).catch((error: unknown) => log.error({ err: error }, 'could not prune the outbox'));
+        pruneSearchTerms(database.db, new Date()).catch((error: unknown) => log.error({ err: error }, 'could not prune the search terms'));
       },
       config.siteRebuildMinutes * 60_000,
     );
@@ -274,6 +289,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         })
         .catch((error: unknown) => log.error({ err: error }, 'could not refresh the search index'))
         .finally(() => (refreshing = false));
+      // This instance's counts of visitors' search terms (held in memory until now).
+      app.searchTerms.flush(database.db).catch((error: unknown) => log.error({ err: error }, 'could not write the search terms'));
     }, 60_000);
 
     let closing: Promise<void> | null = null;
@@ -282,6 +299,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         clearInterval(searchClock);
         clearInterval(schedule);
         await app.close();
+        await app.searchTerms.flush(database.db).catch((error: unknown) => log.error({ err: error }, 'could not write the search terms'));
         messaging.close();
         await worker.stop();
         await database.close();

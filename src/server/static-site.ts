@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSiteFiles } from './site-files.ts';
 import { currentSiteDir } from './jobs/site-build.ts';
 import type { Db } from './db/client.ts';
-import { advertIdFromPath, findAdvertRoute } from './domain/search/advert-route.ts';
+import { advertIdFromPath, findAdvertRoute, findLegacyRoute, oldAdvertIdFromPath } from './domain/search/advert-route.ts';
 import { canonicalLandingPath } from './domain/search/landing-path.ts';
+import type { MovedPaths } from './moved-paths.ts';
 
 /** Client-only apps and shells: any path below the prefix is answered by the prefix's index.html. */
 const REWRITES: { prefix: string; file: string }[] = [
@@ -60,7 +61,7 @@ export function trailingSlashTarget(url: string): string | null {
 export async function registerStaticSite(
   app: FastifyInstance,
   siteDir: string,
-  deps: { db: Db; now: () => Date },
+  deps: { db: Db; now: () => Date; movedPaths?: MovedPaths },
 ): Promise<void> {
   const files = createSiteFiles(currentSiteDir(siteDir));
   /** Whether the served build has the page a URL path names. */
@@ -114,9 +115,27 @@ export async function registerStaticSite(
   };
 
   /**
+   * The old site's advert addresses (`/P/{slug}--{old id}.html/`, issue 18): 301 to the imported advert's
+   * page once it is public, 410 with the not-found page when it will never be (refused, deleted, never
+   * claimed); anything else is not found. True when answered.
+   */
+  const answerLegacyPath = async (pathname: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const oldId = oldAdvertIdFromPath(pathname);
+    if (oldId === null) return false;
+    const route = await findLegacyRoute(deps.db, oldId, deps.now());
+    if (route?.state === 'public') {
+      reply.redirect(`${pathname.startsWith('/en/') ? '/en' : ''}${route.canonicalPath}`, 301);
+      return true;
+    }
+    if (route?.state !== 'gone') return false;
+    reply.header('X-Robots-Tag', 'noindex');
+    return files.send(request, reply, await notFoundPageFor(pathname), { status: 410 });
+  };
+
+  /**
    * Every GET and HEAD outside the API and assets: the trailing-slash redirect; a file of the build,
    * answered here from the in-memory cache (most requests: no database, no file system); else the
-   * answers for paths with no built file (advert URLs, unnormalised landing paths).
+   * answers for paths with no built file (advert URLs, unnormalised landing paths, moved addresses).
    */
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -126,7 +145,18 @@ export async function registerStaticSite(
     if (target) return reply.redirect(target, 301);
     const file = builtFilePath(pathname);
     if (file !== null && (await files.send(request, reply, file))) return reply;
-    if ((await answerAdvertPath(pathname, request, reply)) || (await answerLandingPath(request.url, reply))) return reply;
+    if (
+      (await answerAdvertPath(pathname, request, reply)) ||
+      (await answerLegacyPath(pathname, request, reply)) ||
+      (await answerLandingPath(request.url, reply))
+    )
+      return reply;
+    // An address that moved (an SEO page's new address, a renamed city) and has no page of its own now: 301.
+    const moved = deps.movedPaths?.targetOf(pathname);
+    if (moved) {
+      const query = request.url.indexOf('?');
+      return reply.redirect(`${moved}${query === -1 ? '' : request.url.slice(query)}`, 301);
+    }
   });
 
   /** Every other GET (assets; pages the hook found no file for): a file of the build, else the not-found handler. */

@@ -17,6 +17,7 @@ import {
   newPhone,
   signUpLink,
 } from './advertisers.ts';
+import { yearsAgo } from '#tests/support/days.ts';
 import { lastMessage as lastOutboxMessage, linkIn, smsCode as smsCodeTo } from './outbox.ts';
 
 let support: APIRequestContext;
@@ -32,12 +33,6 @@ const lastMessage = (to: string, marker: string | RegExp) => lastOutboxMessage(s
 const smsCode = (phone: string) => smsCodeTo(support, phone);
 
 /** dd-mm-yyyy of the day `years` years ago (plus `days`). */
-function yearsAgo(years: number, days = 0): string {
-  const date = new Date();
-  date.setFullYear(date.getFullYear() - years);
-  date.setDate(date.getDate() + days);
-  return `${String(date.getDate()).padStart(2, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${date.getFullYear()}`;
-}
 
 test('a new advertiser signs up on /create: check your email, the emailed link and the password, the SMS code, the dashboard; then signs out and in', async ({
   page,

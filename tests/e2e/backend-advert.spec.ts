@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, passAgeGate } from './fixtures.ts';
 import { createAdvertiser } from './advertisers.ts';
+import { isoDayFromNow } from '#tests/support/days.ts';
 
 const demo = (n: number) => ({ email: `demo-${n}@example.invalid`, password: 'demo-password' });
 
@@ -14,10 +15,6 @@ async function signInByApi(page: Page, account: { email: string; password: strin
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** yyyy-MM-dd, `days` from now. */
-function isoDay(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 const status = (page: Page) => page.locator('[data-status]');
 
@@ -178,7 +175,7 @@ test('an advertiser puts the advert on holiday and comes back', async ({ page, c
   await expect(page.getByText('Dine betalte dage går ikke tabt', { exact: false })).toBeVisible();
   await checkA11y(page);
 
-  const until = isoDay(10);
+  const until = isoDayFromNow(10);
   const [year, month, day] = until.split('-');
   await page.getByLabel('Tilbage den').fill(until);
   await page.getByRole('button', { name: 'Sæt annoncen på ferie' }).click();

@@ -92,3 +92,41 @@ test('the sitemap lists adverts, landing and content pages in both languages; ro
   expect(xml).not.toContain('/backend/');
   expect(xml).not.toContain('/search/');
 });
+
+test('a landing page with fewer than 3 adverts and no written text is noindex, follow and not in the sitemap; a fuller one is indexed and listed', async ({ request }) => {
+  type Region = { slug: string; cities: { slug: string }[] };
+  const regions = (await (await request.get('/api/frontend/searchpagelocations')).json()) as Region[];
+  const written = new Set(((await (await request.get('/api/frontend/landingpageindexpages?Locale=da')).json()) as { url: string; body?: string }[]).filter((page) => page.body?.trim()).map((page) => page.url));
+  const totalOf = async (path: string) =>
+    ((await (await request.post('/api/frontend/searchpageprofiles', { data: { Url: path } })).json()) as { total: number }).total;
+  // The first city page of each kind: thin when it has under 3 adverts and no text of its own.
+  let thin: string | null = null;
+  let full: string | null = null;
+  for (const kind of ['thaimassage', 'trans-escort', 'escort']) {
+    for (const region of regions) {
+      for (const city of region.cities) {
+        const path = `/${kind}/${region.slug}/${city.slug}/`;
+        if (written.has(path.slice(1, -1))) continue;
+        const total = await totalOf(path);
+        if (total < 3) thin ??= path;
+        else full ??= path;
+        if (thin && full) break;
+      }
+      if (thin && full) break;
+    }
+    if (thin && full) break;
+  }
+  expect(thin, 'a thin city page in the demo data').not.toBeNull();
+  expect(full, 'a city page with 3 or more adverts in the demo data').not.toBeNull();
+
+  const robotsOf = async (path: string) => /<meta name="robots" content="([^"]+)"/.exec(await (await request.get(path)).text())?.[1] ?? null;
+  expect(await robotsOf(thin!)).toBe('noindex, follow');
+  expect(await robotsOf(`/en${thin!}`)).toBe('noindex, follow');
+  expect(await robotsOf(full!)).toBeNull();
+
+  const index = await (await request.get('/googlesitemap.xml')).text();
+  let xml = '';
+  for (const [, chunk] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) xml += await (await request.get(new URL(chunk!).pathname)).text();
+  expect(xml).not.toContain(`${thin!}</loc>`);
+  expect(xml).toContain(`${full!}</loc>`);
+});

@@ -34,11 +34,17 @@ test('every public route of the spec resolves in Danish and English', async ({ r
     for (const [prefix, lang] of [['', 'da'], ['/en', 'en']] as const) {
       const response = await request.get(`${prefix}${path}`);
       expect(response.status(), `${prefix}${path}`).toBe(200);
-      expect(await response.text(), `${prefix}${path}`).toContain(`<html lang="${lang}"`);
+      const html = await response.text();
+      expect(html, `${prefix}${path}`).toContain(`<html lang="${lang}"`);
+      // Every public page says it is for adults (filters, safe search).
+      expect(html, `${prefix}${path}`).toContain('<meta name="rating" content="adult">');
     }
   }
-  if (services[0]) expect((await request.get(`/service/${services[0].url}/`)).status()).toBe(200);
-  if (articles[0]) expect((await request.get(`/artikler/${articles[0].url}/`)).status()).toBe(200);
+  for (const page of [services[0] && `/service/${services[0].url}/`, articles[0] && `/artikler/${articles[0].url}/`].filter(Boolean) as string[]) {
+    const response = await request.get(page);
+    expect(response.status(), page).toBe(200);
+    expect(await response.text(), page).toContain('<meta name="rating" content="adult">');
+  }
   for (const shell of ['/backend/', '/backend/purchase-history/12/', '/support/', '/support/adverts/5/media/']) {
     const response = await request.get(shell);
     expect(response.status(), shell).toBe(200);

@@ -15,6 +15,8 @@ import {
   auditLog,
   jobs,
   loginEvents,
+  news,
+  newsReads,
   notifications,
   outboxMessages,
   pictures,
@@ -131,6 +133,10 @@ describe('erasure after the restore window', () => {
     const second = await uploadAndApprove(owner);
     expect((await callApi(server.url, '/api/backend/declineimageitem', { cookie: supportCookie, body: { Id: second, Reason: 'Utydeligt billede.' } })).status).toBe(200);
     expect((await server.db.select().from(loginEvents).where(eq(loginEvents.accountId, owner.accountId))).length).toBeGreaterThan(0);
+    // A news item read on the dashboard (which news they read is theirs too).
+    const [item] = await server.db.insert(news).values({ locale: 'da', title: 'Nyhed til sletning', body: 'Tekst.', publishedAt: new Date(Date.now() - DAY) }).returning();
+    expect((await callApi(server.url, '/api/backend/readnews', { cookie: owner.cookie, body: { Id: item!.id } })).status).toBe(200);
+    expect(await server.db.select().from(newsReads).where(eq(newsReads.accountId, owner.accountId))).toHaveLength(1);
 
     expect((await callApi(server.url, '/api/backend/deleteuser', { cookie: owner.cookie, body: { Password: owner.password } })).status).toBe(204);
     // A failed restore is audited with the email it was tried with.
@@ -163,6 +169,7 @@ describe('erasure after the restore window', () => {
       expect(rows, needle).toEqual([]);
     }
     expect(await server.db.select().from(loginEvents).where(eq(loginEvents.accountId, owner.accountId))).toEqual([]);
+    expect(await server.db.select().from(newsReads).where(eq(newsReads.accountId, owner.accountId))).toEqual([]);
     expect(await server.db.select().from(pictures).where(eq(pictures.advertId, owner.id))).toEqual([]);
     expect(await server.db.select().from(priceListItems).where(eq(priceListItems.advertId, owner.id))).toEqual([]);
     expect(await server.db.select().from(notifications).where(eq(notifications.accountId, owner.accountId))).toEqual([]);

@@ -27,15 +27,19 @@ export function call(server: TestServer, path: string, options: Call = {}): Prom
 /**
  * A JSON POST over HTTP from another loopback address (127.0.0.2, …): the server sees that client
  * address as `request.ip`, as it sees a visitor on another machine. Answers the status and the body.
+ * Node's client sends no user agent unless one is given in `extraHeaders`.
  */
 export function postFrom(
   server: TestServer,
   localAddress: string,
   path: string,
   body: unknown,
+  /** More request headers (a browser's user agent); a header given as '' is not sent. */
+  extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; body: Record<string, unknown>; headers: http.IncomingHttpHeaders }> {
   const url = new URL(`${server.url}${path}`);
   const payload = JSON.stringify(body);
+  const sent = Object.fromEntries(Object.entries(extraHeaders).filter(([, value]) => value !== ''));
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -44,7 +48,7 @@ export function postFrom(
         path: url.pathname,
         method: 'POST',
         localAddress,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...sent },
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { slugify } from '#lib/format.ts';
 import { accounts, adverts, auditLog } from '#server/db/schema.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { yearsAgo } from '#tests/support/days.ts';
 import da from '#lib/i18n/da/common.json' with { type: 'json' };
 import en from '#lib/i18n/en/common.json' with { type: 'json' };
 import {
@@ -34,12 +35,6 @@ afterAll(async () => {
 const userProfile = (cookie: string | undefined) => call(server, '/api/backend/userprofile', { cookie });
 
 /** dd-MM-yyyy of the day `years` years before today (UTC date, far enough from midnight in tests). */
-function yearsAgo(years: number, days = 0): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  date.setUTCDate(date.getUTCDate() + days);
-  return `${String(date.getUTCDate()).padStart(2, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${date.getUTCFullYear()}`;
-}
 
 describe('createprofile', () => {
   it('creates the account and a New advert draft; once confirmed it is signed in with the email confirmed and the SMS code sent', async () => {

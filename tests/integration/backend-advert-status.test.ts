@@ -20,6 +20,7 @@ import {
 import { startTestServer, signIn, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, callApi, createAdvertiser } from '#tests/support/fixtures.ts';
 import { postFrom } from './accounts-helpers.ts';
+import { isoDayFromNow } from '#tests/support/days.ts';
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -96,7 +97,7 @@ describe('setprofileholiday and resetprofileholidation', () => {
   it('hides the advert from searchpageprofiles until the date, keeps the paid days, and brings it back', async () => {
     const a = await advertiser();
     const before = await advertRow(a.id);
-    const until = new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10);
+    const until = isoDayFromNow(10);
     const { status, body } = await api('setprofileholiday', a.cookie, { Until: until });
     expect(status).toBe(200);
     expect(body.onHoliday).toBe(true);

@@ -78,6 +78,7 @@ describe('every backend call needs a session', () => {
       ['schedule', undefined],
       ['profilereviews', undefined],
       ['changeprofilestatus', { Status: 5 }],
+      ['readnews', { Id: 1 }],
     ] as const) {
       const response = await api(path, undefined, body);
       expect(response.status, path).toBe(401);

@@ -60,9 +60,13 @@ describe('logs', () => {
       const response = await fetch(`${server.url}${url}`);
       await response.arrayBuffer();
     }
-    // The records of those requests are written (each is logged when it comes in; emailverification's
-    // info records are left out by its route's log level, its errors are not).
-    await expect.poll(() => server.logs.filter((record) => record['msg'] === 'incoming request').length).toBeGreaterThanOrEqual(urls.length - 1);
+    // The records of those requests are written, one each when it is answered (emailverification's info
+    // records are left out by its route's log level, its errors are not).
+    await expect.poll(() => server.logs.filter((record) => record['msg'] === 'request').length).toBeGreaterThanOrEqual(urls.length - 1);
+    expect(server.logs.filter((record) => record['msg'] === 'incoming request' || record['msg'] === 'request completed')).toEqual([]);
+    const answered = server.logs.find((record) => record['msg'] === 'request' && (record['req'] as { url: string }).url.startsWith('/search/'))!;
+    expect(answered['res']).toMatchObject({ statusCode: expect.any(Number) });
+    expect(typeof answered['responseTime']).toBe('number');
 
     const text = logText();
     for (const [what, value] of Object.entries(secrets)) expect(text, `${what} in the logs`).not.toContain(value);

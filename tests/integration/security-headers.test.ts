@@ -3,11 +3,12 @@
  * browser features the product does not use, and the CSP lets pages connect only to their own origin and
  * the notification hub's allowed origins (not to any ws:/wss: host). netlify.toml says the same.
  */
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { writeSite } from '#tests/support/built-site.ts';
 
 let server: TestServer;
 
@@ -15,11 +16,7 @@ beforeAll(async () => {
   server = await startTestServer({
     app: { siteUrl: 'https://annonce.example.dk', hubAllowedOrigins: ['https://annonce.example.dk', 'http://127.0.0.1:4321'] },
   });
-  const folder = path.join(server.dataDir, 'site', 'builds', 'one');
-  await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, 'index.html'), '<h1>Forside</h1>');
-  await writeFile(path.join(folder, '404.html'), '<h1>Ikke fundet</h1>');
-  await symlink(path.join('builds', 'one'), path.join(server.dataDir, 'site', 'current'));
+  await writeSite(path.join(server.dataDir, 'site'), 'one', { 'index.html': '<h1>Forside</h1>', '404.html': '<h1>Ikke fundet</h1>' });
 });
 
 afterAll(async () => {

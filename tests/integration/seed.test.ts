@@ -26,6 +26,7 @@ import {
 import { isSeeded, seedDemo } from '#server/db/seed/seed-demo.ts';
 import { issueDemoReceipts, refundDemoOrder } from '#server/domain/commerce/demo-documents.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
+import { ageOn } from '#lib/schemas/account.ts';
 
 const SITE_URL = 'http://localhost:4321';
 const DAY = 86_400_000;
@@ -141,15 +142,7 @@ describe('seeding', () => {
       .from(adverts)
       .innerJoin(accounts, eq(accounts.id, adverts.accountId));
     const today = new Date();
-    for (const row of rows) {
-      const birth = new Date(`${row.dateOfBirth}T00:00:00Z`);
-      let age = today.getUTCFullYear() - birth.getUTCFullYear();
-      const beforeBirthday =
-        today.getUTCMonth() < birth.getUTCMonth() ||
-        (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() < birth.getUTCDate());
-      if (beforeBirthday) age -= 1;
-      expect(age).toBe(row.age);
-    }
+    for (const row of rows) expect(ageOn(row.dateOfBirth!, today)).toBe(row.age);
   });
 
   it('writes real WebP pictures to disk, one primary per advert', async () => {

@@ -4,7 +4,7 @@
  * These tests run real Astro builds against the test server, so they take a while.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -49,9 +49,20 @@ async function rename(id: number, name: string): Promise<void> {
   await refreshAdvertSearch(server.db, [id], new Date());
 }
 
+/**
+ * A data folder on a filesystem of its own, as a deployment with its data on a mounted volume has it
+ * (issue 19: Astro once renamed files from the checkout into it, which fails across filesystems, EXDEV):
+ * /dev/shm where it is another filesystem than the checkout's, else the server's data folder.
+ */
+async function siteDirOnAnotherFilesystem(fallback: string): Promise<string> {
+  const shm = await stat('/dev/shm').catch(() => null);
+  if (!shm?.isDirectory() || shm.dev === (await stat(process.cwd())).dev) return fallback;
+  return path.join(await mkdtemp('/dev/shm/annonce-site-'), 'site');
+}
+
 beforeAll(async () => {
   server = await startTestServer({ now: () => new Date(Date.now() + clockOffset) });
-  siteDir = path.join(server.dataDir, 'site');
+  siteDir = await siteDirOnAnotherFilesystem(path.join(server.dataDir, 'site'));
   options = { siteDir, apiUrl: server.url, siteUrl: SITE_URL, log: pino({ level: 'silent' }), db: server.db, siteBuildToken: server.siteBuildToken };
   ids.renamed = (await createAdvert(server.db, { name: 'Rikke Foer' })).id;
   ids.hidden = (await createAdvert(server.db, { name: 'Hanne Skjult' })).id;
@@ -62,6 +73,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+  if (siteDir?.startsWith('/dev/shm/')) await rm(path.dirname(siteDir), { recursive: true, force: true });
 });
 
 describe('fullprofiles with Ids (what an incremental build reads)', () => {

@@ -1,22 +1,19 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createAdvert } from '#tests/support/fixtures.ts';
+import { writeSite } from '#tests/support/built-site.ts';
+import { migratedAdverts } from '#server/db/schema.ts';
+
+const run = promisify(execFile);
 
 let server: TestServer;
-
-/** A small built site in the layout the build produces: builds/<id>/ with `current` linking to it. */
-async function writeSite(siteDir: string, id: string, files: Record<string, string>): Promise<void> {
-  const folder = path.join(siteDir, 'builds', id);
-  for (const [name, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
-    await writeFile(path.join(folder, name), content);
-  }
-  await symlink(path.join('builds', id), path.join(siteDir, 'current'));
-}
 
 beforeAll(async () => {
   server = await startTestServer({ captureLogs: true });
@@ -118,10 +115,10 @@ describe('serving the built site', () => {
 });
 
 describe('advert URLs (spec §2)', () => {
-  it('redirects a bare id, another slug and the legacy form permanently to the canonical page', async () => {
+  it('redirects a bare id and another slug permanently to the canonical page', async () => {
     const { id } = await createAdvert(server.db, { name: 'Søs Ærlig' });
     const canonical = `/annonce/soes-aerlig-${id}/`;
-    for (const from of [`/annonce/${id}/`, `/annonce/old-name-${id}/`, `/P/soes--${id}.html/`, `/P/soes--${id}.html`]) {
+    for (const from of [`/annonce/${id}/`, `/annonce/old-name-${id}/`]) {
       const response = await get(from);
       expect(response.status, from).toBe(301);
       expect(response.headers.get('location'), from).toBe(canonical);
@@ -151,6 +148,74 @@ describe('advert URLs (spec §2)', () => {
     const response = await get('/annonce/built-page-1/');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('En bygget annonce');
+  });
+});
+
+describe("the old site's advert addresses (issue 18: /P/{slug}--{old id}.html/)", () => {
+  let nextOldId = 700_000 + Math.floor(Math.random() * 100_000);
+  /** An imported advert of the old site in `state`, linked to a new advert when given. */
+  async function imported(state: string, advertId: number | null = null): Promise<{ oldId: number; path: string }> {
+    const oldId = (nextOldId += 1);
+    await server.db.insert(migratedAdverts).values({ oldId, state, kind: 0, name: 'Gammel Annonce', oldSlug: 'gammel-annonce', advertId });
+    return { oldId, path: `/P/gammel-annonce--${oldId}.html/` };
+  }
+
+  it('lead to the new advert once it is public, are gone (410) when they never will be, and are not found on the way', async () => {
+    const live = await createAdvert(server.db, { name: 'Ny Plads' });
+    const liveImport = await imported('live', live.id);
+    for (const from of [liveImport.path, liveImport.path.slice(0, -1)]) {
+      const response = await get(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(`/annonce/ny-plads-${live.id}/`);
+    }
+
+    // Refused by support, or deleted unclaimed after 90 days: gone for good, with the not-found page.
+    for (const state of ['refused', 'deleted']) {
+      const response = await get((await imported(state)).path);
+      expect(response.status, state).toBe(410);
+      expect(response.headers.get('x-robots-tag')).toBe('noindex');
+      expect(await response.text()).toContain('Siden findes ikke');
+    }
+    // Claimed, then the new advert deleted by its owner: gone too.
+    const deleted = await createAdvert(server.db, { name: 'Slettet', status: 3, deletedAt: new Date() });
+    expect((await get((await imported('claimed', deleted.id)).path)).status).toBe(410);
+
+    // On the way (imported, invited, claimed and waiting for approval): not found yet.
+    const waiting = await createAdvert(server.db, { name: 'Venter', status: 0, approvedAt: null });
+    for (const [state, advertId] of [['imported', null], ['invited', null], ['claimed', waiting.id]] as const) {
+      expect((await get((await imported(state, advertId)).path)).status, state).toBe(404);
+    }
+  });
+
+  it("never take an old id for one of ours: an id that was not imported is not found, even where we have that advert", async () => {
+    const ours = await createAdvert(server.db, { name: 'Vores Egen' });
+    expect((await get(`/P/vores-egen--${ours.id}.html/`)).status).toBe(404);
+  });
+
+  it('are written to Netlify\'s _redirects with the built adverts\' bare ids, read from the built output', async () => {
+    const live = await createAdvert(server.db, { name: 'Netlify Annonce' });
+    const liveImport = await imported('live', live.id);
+    const refused = await imported('refused');
+    const onTheWay = await imported('invited');
+    const outDir = await mkdtemp(path.join(os.tmpdir(), 'netlify-redirects-'));
+    try {
+      // The build's layout: a folder per advert page in both languages.
+      for (const prefix of ['', 'en/']) {
+        await mkdir(path.join(outDir, prefix, 'annonce', `netlify-annonce-${live.id}`), { recursive: true });
+        await writeFile(path.join(outDir, prefix, 'annonce', `netlify-annonce-${live.id}`, 'index.html'), '<h1>Netlify Annonce</h1>');
+      }
+      await run(process.execPath, ['scripts/netlify-redirects.ts'], { env: { ...process.env, API_URL: server.url, SITE_OUT_DIR: outDir } });
+      const redirects = await readFile(path.join(outDir, '_redirects'), 'utf8');
+      expect(redirects).toContain(`/annonce/${live.id}/  /annonce/netlify-annonce-${live.id}/  301\n`);
+      expect(redirects).toContain(`/en/annonce/${live.id}/  /en/annonce/netlify-annonce-${live.id}/  301\n`);
+      expect(redirects).toContain(`${liveImport.path}  /annonce/netlify-annonce-${live.id}/  301\n`);
+      expect(redirects).toContain(`${liveImport.path.slice(0, -1)}  /annonce/netlify-annonce-${live.id}/  301\n`);
+      expect(redirects).toContain(`${refused.path}  /404.html  410\n`);
+      expect(redirects).not.toContain(`--${onTheWay.oldId}.html`);
+      expect(redirects).toContain(`/api/*  ${server.url}/api/:splat  200`);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -136,3 +136,14 @@ export async function createSupportUserOverHttp(
   expect(response.status, await response.clone().text()).toBe(201);
   return { ...((await response.json()) as SupportUserRow), password };
 }
+
+/**
+ * The session cookie of a new support user with these permissions, signed in; with Administration, two-step
+ * sign-in is turned on first (the role's calls wait for it).
+ */
+export async function signedInSupportUser(server: TestServer, permissions: string[], adminCookie?: string): Promise<string> {
+  const user = await createSupportUserOverHttp(server, { permissions }, adminCookie);
+  if (!permissions.includes('Administration')) return signInSupport(server, user);
+  const secret = await enableTwoFactor(server, await signInSupport(server, user));
+  return signInSupport(server, { ...user, secret });
+}

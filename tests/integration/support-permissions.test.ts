@@ -58,6 +58,18 @@ const table: Row[] = [
   // The outbox: Administration only (outbox:read:any; its links and codes are masked outside development, issue 15).
   { call: 'outbox', method: 'GET', path: '/api/support/outbox', expected: cells(401, 403, 403, 200, 403) },
 
+  // Statistics and the transparency report: Administration only (stats:read:any, issue 18).
+  { call: 'statisticsperday', method: 'GET', path: '/api/support/statisticsperday', expected: cells(401, 403, 403, 200, 403) },
+  { call: 'statisticspermonth', method: 'GET', path: '/api/support/statisticspermonth', expected: cells(401, 403, 403, 200, 403) },
+  { call: 'statisticsprofilecreated', method: 'GET', path: '/api/support/statisticsprofilecreated', expected: cells(401, 403, 403, 200, 403) },
+  {
+    call: 'transparencyreport',
+    method: 'GET',
+    path: '/api/support/transparencyreport',
+    query: { From: '2026-01-01', To: '2026-03-31' },
+    expected: cells(401, 403, 403, 200, 403),
+  },
+
   // Moderation: Support.
   { call: 'pendingcounts', method: 'GET', path: '/api/support/pendingcounts', expected: cells(401, 200, 403, 403, 403) },
   ...(['approveimageitem', 'approvevideoitem'] as const).map(
@@ -174,6 +186,31 @@ const table: Row[] = [
     expected: cells(401, 404, 403, 403, 403),
   },
 
+  // Adverts from the old site (issue 18): Support (migration:manage:any). The upload is refused before its
+  // file is read: Support, allowed, gets 400 for the JSON body that carries no archive.
+  { call: 'migrationimport (upload)', method: 'POST', path: '/api/support/migrationimport', body: () => ({}), expected: cells(401, 400, 403, 403, 403) },
+  { call: 'migrationimport', method: 'GET', path: '/api/support/migrationimport', query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) },
+  { call: 'migrationimports', method: 'GET', path: '/api/support/migrationimports', expected: cells(401, 200, 403, 403, 403) },
+  { call: 'migrationadverts', method: 'GET', path: '/api/support/migrationadverts', query: { Take: 5 }, expected: cells(401, 200, 403, 403, 403) },
+  { call: 'migrationadvert', method: 'GET', path: '/api/support/migrationadvert', query: { Id: NO_SUCH_ID }, expected: cells(401, 404, 403, 403, 403) },
+  {
+    call: 'refusemigrationadvert',
+    method: 'POST',
+    path: '/api/support/refusemigrationadvert',
+    body: () => ({ Id: NO_SUCH_ID, Reason: 'Tabeltest.' }),
+    expected: cells(401, 404, 403, 403, 403),
+  },
+  { call: 'migrationpicture', method: 'GET', path: '/api/support/migrationpicture/987654/0/320.webp', expected: cells(401, 404, 403, 403, 403) },
+  // The claim's support side: the invitation (its link goes to the owner only) and a merge into an existing advert.
+  { call: 'invitemigrationadvert', method: 'POST', path: '/api/support/invitemigrationadvert', body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 404, 403, 403, 403) },
+  {
+    call: 'mergemigrationadvert',
+    method: 'POST',
+    path: '/api/support/mergemigrationadvert',
+    body: () => ({ Id: NO_SUCH_ID, AdvertId: NO_SUCH_ID }),
+    expected: cells(401, 404, 403, 403, 403),
+  },
+
   // Orders and the bookkeeper's CSV files: Support (orders:manage:any). Products: Administration (products:manage:any).
   { call: 'orders', method: 'GET', path: '/api/support/orders', query: { TransactionId: 'tabel' }, expected: cells(401, 200, 403, 403, 403) },
   ...(['order', 'orderdocument'] as const).map(
@@ -198,6 +235,18 @@ const table: Row[] = [
     expected: cells(401, 403, 403, 404, 403),
   },
 
+  // News for advertisers: Administration (news:manage:any).
+  { call: 'news (list)', method: 'GET', path: '/api/support/news', query: { Take: 5 }, expected: cells(401, 403, 403, 200, 403) },
+  { call: 'newsitem', method: 'GET', path: '/api/support/newsitem', query: { Id: NO_SUCH_ID }, expected: cells(401, 403, 403, 404, 403) },
+  {
+    call: 'news (add)',
+    method: 'POST',
+    path: '/api/support/news',
+    body: () => ({ LocaleId: 'da', Title: 'Tabelnyhed', Body: 'Tekst.', PublishFrom: '', EndsOn: '', Pinned: false }),
+    expected: cells(401, 403, 403, 200, 403),
+  },
+  { call: 'deletenews', method: 'POST', path: '/api/support/deletenews', body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 403, 403, 404, 403) },
+
   // SEO.
   {
     call: 'landingpages (create)',
@@ -206,6 +255,45 @@ const table: Row[] = [
     body: () => ({ type: 'article', url: `tabel-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`, title: 'Tabeltest' }),
     expected: cells(401, 403, 201, 403, 403),
   },
+  // SEO pages (issue 17; spec §7 "SEO pages": list, add, delete, image delete): SEO (seo:pages:any).
+  { call: 'landingpages (list)', method: 'GET', path: '/api/support/landingpages', query: { Take: 5 }, expected: cells(401, 403, 200, 403, 403) },
+  { call: 'landingpage', method: 'GET', path: '/api/support/landingpage', query: { Id: NO_SUCH_ID }, expected: cells(401, 403, 404, 403, 403) },
+  {
+    call: 'landingpage (add)',
+    method: 'POST',
+    path: '/api/support/landingpage',
+    body: () => ({ type: 'free', url: `tabel-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`, titleDa: 'Tabelside' }),
+    expected: cells(401, 403, 200, 403, 403),
+  },
+  { call: 'publishlandingpage', method: 'POST', path: '/api/support/publishlandingpage', body: () => ({ Id: NO_SUCH_ID, Published: true }), expected: cells(401, 403, 404, 403, 403) },
+  { call: 'deletelandingpage', method: 'POST', path: '/api/support/deletelandingpage', body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 403, 404, 403, 403) },
+  {
+    call: 'deletelandingpageimage',
+    method: 'POST',
+    path: '/api/support/deletelandingpageimage',
+    body: () => ({ Id: NO_SUCH_ID, Key: 'landing-pages/0/x-640.webp' }),
+    expected: cells(401, 403, 404, 403, 403),
+  },
+
+  // Regions and cities: SEO (seo:pages:any).
+  { call: 'regions', method: 'GET', path: '/api/support/regions', expected: cells(401, 403, 200, 403, 403) },
+  { call: 'cities (list)', method: 'GET', path: '/api/support/cities', query: { RegionId: NO_SUCH_ID }, expected: cells(401, 403, 404, 403, 403) },
+  { call: 'cities (add)', method: 'POST', path: '/api/support/cities', body: () => ({ RegionId: NO_SUCH_ID, Name: 'Tabelby' }), expected: cells(401, 403, 404, 403, 403) },
+  { call: 'renamecity', method: 'POST', path: '/api/support/renamecity', body: () => ({ Id: NO_SUCH_ID, Name: 'Tabelby' }), expected: cells(401, 403, 404, 403, 403) },
+
+  // Visitors' search terms: SEO (seo:keywords:any).
+  ...(['matched', 'unmatched', 'paired', 'ignored'] as const).map((list) => ({
+    call: `${list}keywords`,
+    method: 'GET' as const,
+    path: `/api/support/${list}keywords`,
+    query: { Take: 5, Days: 30 },
+    expected: cells(401, 403, 200, 403, 403),
+  })),
+  { call: 'keyword', method: 'GET', path: '/api/support/keyword', query: { Keyword: 'ingen saadan term' }, expected: cells(401, 403, 404, 403, 403) },
+  { call: 'keyword (insert)', method: 'POST', path: '/api/support/keyword', body: () => ({ Keyword: 'tabelstoej', Kind: 'ignored' }), expected: cells(401, 403, 200, 403, 403) },
+  { call: 'deletekeyword', method: 'POST', path: '/api/support/deletekeyword', body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 403, 404, 403, 403) },
+  { call: 'removepair', method: 'POST', path: '/api/support/removepair', body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 403, 404, 403, 403) },
+  { call: 'removeignore', method: 'POST', path: '/api/support/removeignore', body: () => ({ Id: NO_SUCH_ID }), expected: cells(401, 403, 404, 403, 403) },
 
   // A rebuild of the site: any support permission (frontend cleancache); an Administration-only user
   // without two-step sign-in has none yet.

@@ -32,6 +32,11 @@ describe('support permissions (spec §6)', () => {
     expect(can(support(['Support']), 'products:manage:any')).toBe(false);
     expect(can(support(['SEO']), 'products:manage:any')).toBe(false);
   });
+  it('gives the import of the old site’s adverts to Support only (issue 18)', () => {
+    expect(can(support(['Support']), 'migration:manage:any')).toBe(true);
+    expect(can(support(['SEO']), 'migration:manage:any')).toBe(false);
+    expect(can(support(['Administration']), 'migration:manage:any')).toBe(false);
+  });
   it('answers 401 to a visitor and 403 to an advertiser', () => {
     expect(() => requirePermission({ type: 'visitor' }, 'stats:read:any')).toThrow(expect.objectContaining({ code: 'UNAUTHENTICATED' }));
     expect(() =>

@@ -206,6 +206,7 @@ describe('every support screen against every permission', () => {
     seoScreen('matchedKeyword', '/support/matched-keywords/escort/'),
     seoScreen('unmatchedKeywords', '/support/unmatched-keywords/'),
     seoScreen('unmatchedKeyword', '/support/unmatched-keywords/escort/'),
+    seoScreen('places', '/support/places/'),
     adminScreen('users', '/support/users/'),
     adminScreen('user', '/support/users/5/'),
     adminScreen('news', '/support/news/'),

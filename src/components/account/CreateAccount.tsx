@@ -5,7 +5,8 @@
  * (its owner is emailed instead; never "email taken"). The email's link opens this screen again with
  * `?confirm=<token>`, where the password chosen at sign-up confirms it (confirmsignup: signed in, the SMS
  * code sent); the token then leaves the address bar. A visitor who is already signed in is told so, with
- * a link to the dashboard.
+ * a link to the dashboard. `?claim=<token>` is the invitation to take over an advert from the old site
+ * (ClaimStep, issue 18), which goes on to the same SMS step.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Messages } from '#lib/i18n/messages.ts';
@@ -16,6 +17,7 @@ import { FormNotice } from '../form/Field.tsx';
 import { accountTexts } from './texts.ts';
 import { CreateProfileForm } from './CreateProfileForm.tsx';
 import { ConfirmStep } from './ConfirmStep.tsx';
+import { ClaimStep } from './ClaimStep.tsx';
 import { PhoneStep } from './PhoneStep.tsx';
 
 type Props = {
@@ -34,11 +36,13 @@ type Step =
   | { n: 'checkEmail'; email: string }
   /** Opened from the emailed link: the password confirms the sign-up. */
   | { n: 'confirm'; token: string }
+  /** Opened from the invitation to take over an advert from the old site (issue 18). */
+  | { n: 'claim'; token: string }
   | { n: 'phone'; phone: string; codeId: number }
   | { n: 'done'; phoneConfirmed: boolean };
 
 /** Which of the three steps a screen belongs to (1 form, 2 email, 3 phone). */
-const STEP_NUMBER: Record<Step['n'], number> = { form: 1, checkEmail: 2, confirm: 2, phone: 3, done: 3 };
+const STEP_NUMBER: Record<Step['n'], number> = { form: 1, checkEmail: 2, confirm: 2, claim: 2, phone: 3, done: 3 };
 
 const primaryLink =
   'inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800';
@@ -52,8 +56,11 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
 
   useEffect(() => {
     // The emailed link: /create/?confirm=<token> (read once the island runs; the page itself is static).
-    const token = new URLSearchParams(location.search).get('confirm');
+    const query = new URLSearchParams(location.search);
+    const token = query.get('confirm');
+    const claim = query.get('claim');
     if (token) setStep({ n: 'confirm', token });
+    else if (claim) setStep({ n: 'claim', token: claim });
     const controller = new AbortController();
     frontendApi.session(controller.signal).then(
       (session) => setSignedIn(session.signedIn),
@@ -83,6 +90,7 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
   const headings: Record<Exclude<Step['n'], 'form'>, string> = {
     checkEmail: t('create.checkEmailHeading'),
     confirm: t('create.confirmHeading'),
+    claim: t('claim.heading'),
     phone: t('create.phoneHeading'),
     done: t('create.doneHeading'),
   };
@@ -137,6 +145,18 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
                 // The link is used up: keep its token out of the address bar and the history.
                 history.replaceState(history.state, '', location.pathname);
                 setStep({ n: 'phone', phone: confirmed.phone, codeId: confirmed.phoneVerificationId });
+              }}
+            />
+          ) : step.n === 'claim' ? (
+            <ClaimStep
+              texts={texts}
+              token={step.token}
+              locale={locale}
+              termsHref={termsHref}
+              hrefs={{ login: loginHref, forgot: forgotHref }}
+              onClaimed={(claimed) => {
+                history.replaceState(history.state, '', location.pathname);
+                setStep({ n: 'phone', phone: claimed.phone, codeId: claimed.phoneVerificationId });
               }}
             />
           ) : step.n === 'phone' ? (

@@ -12,9 +12,10 @@ import type * as v from 'valibot';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { frontendApi, type CityOption, type RegionOption } from '#lib/api/frontend.ts';
 import { CreateProfileSchema } from '#lib/schemas/account.ts';
-import { CheckboxField, Field, FormNotice, SubmitButton, controlClass } from '../form/Field.tsx';
+import { Field, FormNotice, SubmitButton, controlClass } from '../form/Field.tsx';
 import { useApiForm } from '../form/use-api-form.ts';
 import { CreatePictures } from './CreatePictures.tsx';
+import { AdultFields } from './AdultFields.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
 import type { AccountTexts } from './texts.ts';
 
@@ -172,40 +173,14 @@ export function CreateProfileForm({ texts, locale, termsHref, onSent }: Props) {
             )}
           </Field>
         </div>
-        <Field
-          id="create-birth"
-          label={t('create.dateOfBirth')}
-          hint={t('create.dateOfBirthHint')}
-          required
-          error={field(errors.DateOfBirth?.message)}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="numeric"
-              autoComplete="bday"
-              maxLength={10}
-              className={controlClass(Boolean(errors.DateOfBirth), 'h-11 sm:max-w-48')}
-              {...register('DateOfBirth')}
-            />
-          )}
-        </Field>
-        <CheckboxField
-          id="create-terms"
-          label={
-            <>
-              {t('create.termsBefore')}
-              <a href={termsHref} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
-                {t('create.termsLink')}
-              </a>
-              {t('create.termsAfter')}
-            </>
-          }
-          error={field(errors.AcceptTerms?.message)}
-        >
-          {(control) => <input {...control} type="checkbox" className="mt-0.5 h-5 w-5 shrink-0" {...register('AcceptTerms')} />}
-        </CheckboxField>
+        <AdultFields
+          idPrefix="create"
+          texts={texts}
+          termsHref={termsHref}
+          errors={errors}
+          dateOfBirth={register('DateOfBirth')}
+          acceptTerms={register('AcceptTerms')}
+        />
       </section>
 
       <CreatePictures texts={texts} />

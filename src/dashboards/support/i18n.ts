@@ -57,19 +57,33 @@ import daProducts from '#lib/i18n/da/support/products.json' with { type: 'json' 
 import enProducts from '#lib/i18n/en/support/products.json' with { type: 'json' };
 import daProduct from '#lib/i18n/da/support/product.json' with { type: 'json' };
 import enProduct from '#lib/i18n/en/support/product.json' with { type: 'json' };
+import daNews from '#lib/i18n/da/support/news.json' with { type: 'json' };
+import enNews from '#lib/i18n/en/support/news.json' with { type: 'json' };
+import daNewsItem from '#lib/i18n/da/support/newsItem.json' with { type: 'json' };
+import enNewsItem from '#lib/i18n/en/support/newsItem.json' with { type: 'json' };
+import daKeywords from '#lib/i18n/da/support/keywords.json' with { type: 'json' };
+import enKeywords from '#lib/i18n/en/support/keywords.json' with { type: 'json' };
+import daPlaces from '#lib/i18n/da/support/places.json' with { type: 'json' };
+import enPlaces from '#lib/i18n/en/support/places.json' with { type: 'json' };
+import daLandingPages from '#lib/i18n/da/support/landingPages.json' with { type: 'json' };
+import enLandingPages from '#lib/i18n/en/support/landingPages.json' with { type: 'json' };
+import daLandingPage from '#lib/i18n/da/support/landingPage.json' with { type: 'json' };
+import enLandingPage from '#lib/i18n/en/support/landingPage.json' with { type: 'json' };
 
 import daPendingReviews from '#lib/i18n/da/support/pendingReviews.json' with { type: 'json' };
 import enPendingReviews from '#lib/i18n/en/support/pendingReviews.json' with { type: 'json' };
 import daPendingReview from '#lib/i18n/da/support/pendingReview.json' with { type: 'json' };
 import enPendingReview from '#lib/i18n/en/support/pendingReview.json' with { type: 'json' };
+import daStatistics from '#lib/i18n/da/support/statistics.json' with { type: 'json' };
+import enStatistics from '#lib/i18n/en/support/statistics.json' with { type: 'json' };
 
 const merge = (...parts: Catalog[]): Catalog => Object.assign({}, ...parts) as Catalog;
 
 export const supportI18n = createI18n({
   locale: 'da',
   catalogs: {
-    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert, daRiskWords, daImpersonate, daAdverts, daAdvert, daPendingReviews, daPendingReview, daOrders, daOrder, daProducts, daProduct), common: daCommon },
-    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert, enRiskWords, enImpersonate, enAdverts, enAdvert, enPendingReviews, enPendingReview, enOrders, enOrder, enProducts, enProduct), common: enCommon },
+    da: { support: merge(daSupport, daLogin, daForgot, daChange, daTwoFactor, daUsers, daUser, daDashboard, daContentReports, daContentReport, daAppeals, daAppeal, daValidationQueue, daValidationItem, daReview, daReviewAdvert, daRiskWords, daImpersonate, daAdverts, daAdvert, daPendingReviews, daPendingReview, daOrders, daOrder, daProducts, daProduct, daNews, daNewsItem, daKeywords, daPlaces, daLandingPages, daLandingPage, daStatistics), common: daCommon },
+    en: { support: merge(enSupport, enLogin, enForgot, enChange, enTwoFactor, enUsers, enUser, enDashboard, enContentReports, enContentReport, enAppeals, enAppeal, enValidationQueue, enValidationItem, enReview, enReviewAdvert, enRiskWords, enImpersonate, enAdverts, enAdvert, enPendingReviews, enPendingReview, enOrders, enOrder, enProducts, enProduct, enNews, enNewsItem, enKeywords, enPlaces, enLandingPages, enLandingPage, enStatistics), common: enCommon },
   },
   defaultNamespace: 'support',
 });

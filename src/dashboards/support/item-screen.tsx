@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { isApiError } from '#lib/api/errors.ts';
 import type { Loadable } from '../shared/screen-data.tsx';
 import { AppLink } from '../shared/AppLink.tsx';
-import { supportRouter } from './routes.ts';
+import { supportPath, supportRouter, type SupportRoute } from './routes.ts';
+import { useAppT } from '../shared/use-t.ts';
+import { supportI18n } from './i18n.ts';
 import { ScreenShell } from './screen-data.tsx';
 
 /** A list of facts: term and value side by side from small screens up. */
@@ -40,30 +42,33 @@ export function itemLoader<T>(id: string, load: (id: number, signal: AbortSignal
 type ItemScreenProps<T> = {
   /** The screen's width class (Tailwind `max-w-*`). */
   width: string;
-  /** The way back to the item's list. */
-  back: { href: string; label: string };
-  /** The id of the heading. */
-  id: string;
+  /**
+   * The screen's key in the support catalog: its texts `{catalog}.back` (the link back to the list),
+   * `{catalog}.loadError` and `{catalog}.notFound`, and the heading's id (`{catalog}-heading`, kebab case).
+   */
+  catalog: string;
+  /** The list the screen's item is in (the link back). */
+  list: SupportRoute;
+  /** The link back's words, when they are not `{catalog}.back`. */
+  backLabel?: string;
   title: string;
   state: Loadable<T | 'notFound'>;
-  loadError: string;
-  /** What the screen says for an item that is not there. */
-  notFound: string;
   onRetry: () => void;
   children: (item: T) => ReactNode;
 };
 
 /** The frame of one item's screen: the link back to its list, the heading, loading and errors, and "not found". */
-export function ItemScreen<T>({ width, back, id, title, state, loadError, notFound, onRetry, children }: ItemScreenProps<T>) {
+export function ItemScreen<T>({ width, catalog, list, backLabel, title, state, onRetry, children }: ItemScreenProps<T>) {
+  const t = useAppT(supportI18n);
   return (
     <div className={width}>
       <p className="mb-4 text-sm">
-        <AppLink router={supportRouter} href={back.href} className="font-medium text-brand-700 underline">
-          {back.label}
+        <AppLink router={supportRouter} href={supportPath(list)} className="font-medium text-brand-700 underline">
+          {backLabel ?? t(`${catalog}.back`)}
         </AppLink>
       </p>
-      <ScreenShell id={id} title={title} state={state} loadError={loadError} onRetry={onRetry}>
-        {(item) => (item === 'notFound' ? <p className="mt-6 text-slate-700">{notFound}</p> : children(item))}
+      <ScreenShell id={`${catalog.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-heading`} title={title} state={state} loadError={t(`${catalog}.loadError`)} onRetry={onRetry}>
+        {(item) => (item === 'notFound' ? <p className="mt-6 text-slate-700">{t(`${catalog}.notFound`)}</p> : children(item))}
       </ScreenShell>
     </div>
   );

@@ -9,6 +9,8 @@ import * as v from 'valibot';
 import { Field, type ControlProps } from '../../components/form/Field.tsx';
 import { AppLink } from '../shared/AppLink.tsx';
 import { skipOf } from '../shared/paging.tsx';
+import { useScreenData } from '../shared/screen-data.tsx';
+import type { Paged } from '#lib/api/support.ts';
 import { fieldText, secondaryButton, smallButton } from '../shared/form-text.ts';
 import { supportRouter } from './routes.ts';
 
@@ -35,6 +37,21 @@ export function searchOf<K extends string>(search: ListSearch<K>, params: Record
 /** The query as the call takes it (its field names, values trimmed). */
 export function bodyOf<K extends string>(search: ListSearch<K>, query: SearchQuery<K>): Record<string, string> {
   return Object.fromEntries(search.keys.map((key) => [search.fields[key], query[key].trim()]));
+}
+
+/**
+ * A searched list's page from the call, with the search's field errors: while the address's search is
+ * not valid nothing is asked (an empty page; the form says why at its fields).
+ */
+export function useSearchedPage<K extends string, T>(
+  search: ListSearch<K>,
+  query: SearchQuery<K>,
+  page: { skip: number; take: number },
+  load: (body: Record<string, string | number>, signal: AbortSignal) => Promise<Paged<T>>,
+) {
+  const invalid = searchErrors(search, query);
+  const data = useScreenData((signal) => (invalid ? Promise.resolve({ total: 0, items: [] }) : load({ ...bodyOf(search, query), Skip: page.skip, Take: page.take }, signal)));
+  return { invalid, ...data };
 }
 
 /** The list's address for a search and a first row. */

@@ -46,6 +46,7 @@ export const routePermission: Record<SupportRoute, SupportPermission | null | 'a
   matchedKeyword: 'SEO',
   unmatchedKeywords: 'SEO',
   unmatchedKeyword: 'SEO',
+  places: 'SEO',
   users: 'Administration',
   user: 'Administration',
   products: 'Administration',
@@ -124,7 +125,7 @@ export const supportNav: { permission: SupportPermission; routes: SupportRoute[]
   },
   {
     permission: 'SEO',
-    routes: ['landingPages', 'ignoredKeywords', 'matchedKeywords', 'pairedKeywords', 'unmatchedKeywords'],
+    routes: ['landingPages', 'places', 'ignoredKeywords', 'matchedKeywords', 'pairedKeywords', 'unmatchedKeywords'],
   },
   { permission: 'Administration', routes: ['users', 'news', 'statistics', 'products'] },
 ];

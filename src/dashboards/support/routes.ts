@@ -44,6 +44,7 @@ export const supportRouter = createRouter(
     reviewAdverts: '/support/review-adverts',
     reviewAdvert: '/support/review-adverts/:id',
     riskWords: '/support/risk-words',
+    places: '/support/places',
     news: '/support/news',
     newsItem: '/support/news/:id',
   },

@@ -19,6 +19,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Milliseconds, or false for none; default 30 s. */
   timeout?: number | false;
+  /** The call outlives the page (a count sent just before the browser goes to another page). */
+  keepalive?: boolean;
 };
 
 export type ApiClient = {
@@ -98,6 +100,7 @@ export function createApiClient(area: ApiArea, options: ClientOptions = {}): Api
         ...(opts.body ? { body: opts.body } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
       if (response.status === 204) return undefined as T;
       return (await readBody(response)) as T;

@@ -1,7 +1,7 @@
 /** Calls to /api/frontend/ made from the browser. */
 import { createApiClient, type ClientOptions, type SearchParams } from './client.ts';
 import type { Credentials, FreeTextTarget, LocationSuggestion, UserProfile } from './types.ts';
-import type { CreateProfileInput } from '../schemas/account.ts';
+import type { ClaimMigratedAdvertInput, CreateProfileInput } from '../schemas/account.ts';
 import type { FrontPageAdverts, FullProfile, SearchResult } from '../schemas/public-advert.ts';
 import type { ReportReason } from '../schemas/report-advert.ts';
 import type { AddProfileReviewInput, SentReviewCode, WrittenReview } from '../schemas/reviews.ts';
@@ -44,6 +44,12 @@ export function createFrontendApi(options: ClientOptions = {}) {
       client.get<FreeTextTarget>('searchpagepagefreetext', { searchParams: { Text: text }, ...withSignal(signal) }),
     searchLocation: (text: string, locale: string, signal?: AbortSignal) =>
       client.get<LocationSuggestion[]>('searchpagesearchlocation', { searchParams: { Text: text, Locale: locale }, ...withSignal(signal) }),
+    /**
+     * The location box's words once the visitor chose (a suggestion, or Enter): counted as a search term
+     * then, not at every keystroke. Sent with keepalive, so the page may go on to the chosen place at once.
+     */
+    chosenLocation: (text: string, locale: string) =>
+      client.get<LocationSuggestion[]>('searchpagesearchlocation', { searchParams: { Text: text, Locale: locale, Chosen: 'true' }, keepalive: true }),
     fullProfile: (id: number, locale: string, signal?: AbortSignal) =>
       client.get<FullProfile>('fullprofile', { searchParams: { Id: id, Locale: locale }, ...withSignal(signal) }),
     session: (signal?: AbortSignal) => client.get<{ signedIn: boolean }>('session', withSignal(signal)),
@@ -67,6 +73,13 @@ export function createFrontendApi(options: ClientOptions = {}) {
      * SMS code. 400 Token `linkInvalid`; 401 Password `wrongCredentials`; 429 Password `accountLocked`.
      */
     confirmSignUp: (input: { Token: string; Password: string }) => client.post<ConfirmedSignUp>('confirmsignup', { json: input }),
+    /** Whose advert of the old site an invitation's link is for (issue 18). 400 Token `linkInvalid`. */
+    claimPreview: (token: string) => client.post<{ name: string; email: string }>('claimpreview', { json: { Token: token } }),
+    /**
+     * Takes over the advert of the old site: the account is made and signed in (session cookie), the SMS code
+     * sent. 400 Token `linkInvalid`; 409 Token `emailHasAccount`; field errors at Password, DateOfBirth, AcceptTerms.
+     */
+    claimMigratedAdvert: (input: ClaimMigratedAdvertInput) => client.post<ConfirmedSignUp>('claimmigratedadvert', { json: input }),
     /** A new SMS code to the account's phone; `Phone` first corrects the number. */
     sendSms: (phone?: string) => client.post<SentCode>('sendsms', { json: phone ? { Phone: phone } : {} }),
     codeVerification: (id: number, code: string) =>

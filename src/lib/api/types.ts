@@ -13,7 +13,15 @@ export type Language = { name: string; title: string; icon: string };
 export type LandingKind = 'artikler' | 'service';
 export type LandingPageSummary = { url: string; title: string };
 /** A picture of a landing page: `key` is relative to /media/. */
-export type LandingPageImage = { key: string; alt?: string; width?: number; height?: number };
+export type LandingPageImage = {
+  key: string;
+  alt?: string;
+  width?: number;
+  height?: number;
+  /** The published files are `{base}-{width}.{avif|webp}` for each of `widths` (SEO staff's uploads). */
+  base?: string;
+  widths?: number[];
+};
 
 export type LandingPage = {
   url: string;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './query-values.ts';
 import { formatDate } from '#lib/format.ts';
 import { normaliseDanishPhone } from './advert-edit.ts';
 
@@ -22,7 +23,8 @@ export const ADVERT_KIND_VALUES = [0, 1] as const;
 /** Gender (spec §3): advert forms offer 1 Woman and 5 Transgender. */
 export const ADVERT_GENDER_VALUES = [1, 5] as const;
 
-const email = v.pipe(
+/** An email address as accounts keep it: trimmed, lower-case, at most 254 characters. */
+export const email = v.pipe(
   v.string('required'),
   v.trim(),
   v.toLowerCase(),
@@ -53,11 +55,6 @@ export function passwordTwiceSchema(password: v.GenericSchema<string, string>) {
 }
 
 /** A whole number given as a number or as digits in a string (query parameters are strings). */
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-  );
 
 /** One of a few numbers, given as a number or a string. */
 const oneOf = <const T extends readonly number[]>(values: T, message: string) =>
@@ -185,6 +182,25 @@ export const ConfirmSignUpSchema = v.object({
   Password: currentPassword,
 }, 'required');
 export type ConfirmSignUpInput = v.InferOutput<typeof ConfirmSignUpSchema>;
+
+/**
+ * claimmigratedadvert (the /create/?claim=… screen, issue 18): the emailed link's token, and what /create
+ * asks of every new advertiser: a new password, the date of birth (18 or older) and the terms.
+ */
+export const ClaimMigratedAdvertSchema = v.object(
+  {
+    Token: v.pipe(token, v.regex(/^[\w-]{20,100}$/, 'linkInvalid')),
+    Password: newPassword,
+    DateOfBirth: dateOfBirth,
+    AcceptTerms: yes('acceptTerms'),
+    Locale: locale,
+  },
+  'required',
+);
+export type ClaimMigratedAdvertInput = v.InferOutput<typeof ClaimMigratedAdvertSchema>;
+
+/** claimpreview (GET): whose advert a claim link is for, before anything is typed. */
+export const ClaimPreviewSchema = v.object({ Token: v.pipe(token, v.regex(/^[\w-]{20,100}$/, 'linkInvalid')) }, 'required');
 
 /** resetpassword: the email to send a reset link to (the answer is the same whether it exists). */
 export const ResetPasswordSchema = v.object({ Email: email }, 'required');

@@ -32,7 +32,11 @@ export type ChecklistKey =
 
 export type ChecklistItem = { key: ChecklistKey; done: boolean; required: boolean; skippable: boolean; skipped: boolean };
 
-export type NewsItem = { id: number; title: string; body: string; publishedAt: string };
+/**
+ * A news item on the dashboard: `body` is the Markdown staff wrote, `html` the same rendered (#lib/markdown.ts,
+ * raw HTML off); `read` once the advertiser opened it (readnews).
+ */
+export type NewsItem = { id: number; title: string; body: string; html: string; publishedAt: string; pinned: boolean; read: boolean };
 
 /** GET dashboard: status in plain words with the next step, expiration, checklist, unread count and news. */
 export type Dashboard = {
@@ -46,7 +50,7 @@ export type Dashboard = {
   /** Fields waiting for support's approval. */
   pendingFields: string[];
   unreadNotifications: number;
-  /** News for advertisers in the account's language, newest first. */
+  /** News for advertisers in the account's language: pinned first, then newest. */
   news: NewsItem[];
 };
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { querySkip, queryTake } from './query-values.ts';
+import { querySkip, queryTake, wholeNumber } from './query-values.ts';
 
 /**
  * The advertiser's commerce calls (spec §7 Commerce; docs/decisions/025-commerce.md): buyproduct,
@@ -7,28 +7,24 @@ import { querySkip, queryTake } from './query-values.ts';
  * Amounts are integer øre, VAT included.
  */
 
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-    v.minValue(1, message),
-  );
+/** A whole number of 1 or more. */
+const positiveNumber = (message: string) => v.pipe(wholeNumber(message), v.minValue(1, message));
 
 export const PAYMENT_METHODS = ['card', 'crypto', 'carrier'] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 
 /** buyproduct (POST, JSON): a product for the caller's own advert, paid by a method. */
 export const BuyProductSchema = v.object(
-  { ProductId: wholeNumber('required'), PaymentMethod: v.picklist(PAYMENT_METHODS, 'paymentMethod') },
+  { ProductId: positiveNumber('required'), PaymentMethod: v.picklist(PAYMENT_METHODS, 'paymentMethod') },
   'required',
 );
 export type BuyProductInput = v.InferOutput<typeof BuyProductSchema>;
 
 /** cancelsubscription (POST, JSON): stops a renewing membership's next charge. */
-export const CancelSubscriptionSchema = v.object({ Id: wholeNumber('required') }, 'required');
+export const CancelSubscriptionSchema = v.object({ Id: positiveNumber('required') }, 'required');
 
 /** purchaseitem (GET): one of the caller's orders. */
-export const PurchaseItemSchema = v.object({ Id: wholeNumber('required') }, 'required');
+export const PurchaseItemSchema = v.object({ Id: positiveNumber('required') }, 'required');
 
 /** purchasehistory (GET): the caller's orders, newest first, paged (Take 1 to 100, 20 when not given). */
 export const PurchaseHistorySchema = v.object(
@@ -40,13 +36,13 @@ export const PurchaseHistorySchema = v.object(
 );
 
 /** promotions (GET): the products of a type (1 Membership, 2 FrontpageBoost, 3 SearchBoost). */
-export const PromotionsSchema = v.object({ TypeId: v.pipe(wholeNumber('required'), v.maxValue(3, 'range')) }, 'required');
+export const PromotionsSchema = v.object({ TypeId: v.pipe(positiveNumber('required'), v.maxValue(3, 'range')) }, 'required');
 
 /** Why a buy is refused with 409 (the screens word it; `advertNotActive` sends the buyer to the buy page). */
 export type BuyRefusal = 'advertNotActive' | 'productRetired' | 'methodUnavailable' | 'alreadyOpen' | 'orderNotOpen';
 
 /** confirmopayment, dimocopayment: start (again) the payment of one's own open order of that method. */
-export const PayOrderSchema = v.object({ Id: wholeNumber('required') }, 'required');
+export const PayOrderSchema = v.object({ Id: positiveNumber('required') }, 'required');
 export type PayOrderInput = v.InferOutput<typeof PayOrderSchema>;
 
 /** What the browser does next after buyproduct: go to the provider's page, or post a form to it. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './query-values.ts';
 
 /**
  * Impersonation (issue 6): support's `impersonation` (ProfileId: the advert whose backend support
@@ -6,11 +7,6 @@ import * as v from 'valibot';
  */
 
 /** A whole number given as a number or as digits in a string (query parameters are strings). */
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-  );
 
 export const ImpersonationLinkSchema = v.object({ ProfileId: wholeNumber('required') }, 'required');
 

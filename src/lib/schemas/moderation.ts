@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './query-values.ts';
 
 /**
  * Reports (notice and action), statements of reasons and appeals (issue 6): the codes the server stores
@@ -46,11 +47,6 @@ export const APPEAL_MIN_LENGTH = 10;
 export const APPEAL_MAX_LENGTH = 4000;
 
 /** A whole number given as a number or as digits in a string (query parameters are strings). */
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-  );
 
 const skip = v.optional(v.pipe(wholeNumber('number'), v.minValue(0, 'range')), 0);
 const take = v.optional(v.pipe(wholeNumber('number'), v.minValue(1, 'range'), v.maxValue(200, 'range')), 50);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { KRONER_PATTERN, kronerToOre } from '#lib/money.ts';
-import { queryFlag, querySkip, queryTake } from './query-values.ts';
+import { queryFlag, querySkip, queryTake, wholeNumber } from './query-values.ts';
 
 /**
  * Orders and their sales documents as advertisers and support read them (issue 16, spec §7
@@ -10,11 +10,6 @@ import { queryFlag, querySkip, queryTake } from './query-values.ts';
  */
 
 /** A whole number given as a number or as digits in a string (query parameters are strings). */
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-  );
 const optionalNumber = v.optional(v.union([v.literal(''), wholeNumber('number')], 'number'), '');
 const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
 const searchText = (max: number) => v.optional(v.pipe(v.string('invalid'), v.trim(), v.maxLength(max, 'tooLong')), '');

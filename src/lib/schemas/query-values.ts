@@ -15,11 +15,30 @@ export const queryFlag = (message: string) =>
     false,
   );
 
-/** A whole number (0 or more) given as a number or as digits in a string (query values are strings). */
-const count = v.pipe(
-  v.union([v.number('number'), v.pipe(v.string('number'), v.trim(), v.regex(/^\d{1,9}$/, 'number'), v.transform(Number))], 'number'),
-  v.integer('number'),
-);
+/**
+ * A whole number given as a number or as digits in a string (query values are strings); `message` is the
+ * refusal's key.
+ */
+export const wholeNumber = (message: string) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
+    v.integer(message),
+  );
+
+/**
+ * A database id (a PostgreSQL integer: 1 to 2,147,483,647) given as a number or as digits in a string; ids
+ * from elsewhere (the old site's) may have ten digits, which `wholeNumber` refuses.
+ */
+export const databaseId = (message: string) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,10}$/, message), v.transform(Number))], message),
+    v.integer(message),
+    v.minValue(1, message),
+    v.maxValue(2_147_483_647, message),
+  );
+
+/** A whole number (0 or more) given as a number or as digits in a string. */
+const count = wholeNumber('number');
 
 /** The first row of a page (0 when not given). */
 export const querySkip = v.optional(v.pipe(count, v.minValue(0, 'range')), 0);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './query-values.ts';
 import { BasicInformationSchema, PersonalDetailsSchema, idList } from './advert-edit.ts';
 import { ADVERT_GENDER_VALUES, ADVERT_KIND_VALUES } from './account.ts';
 import { TERMS_RULES } from './moderation.ts';
@@ -52,11 +53,6 @@ export const RISK_SIGNALS = ['minorWords', 'samePicture', 'samePhone'] as const;
 export type RiskSignal = (typeof RISK_SIGNALS)[number];
 
 /** A whole number given as a number or as digits in a string (query parameters are strings). */
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-  );
 
 /** An object whose keys are matched case-insensitively (list items and values of a JSON body). */
 function itemObject<TEntries extends v.ObjectEntries>(entries: TEntries) {

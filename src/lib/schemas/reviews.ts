@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './query-values.ts';
 import { danishPhone } from './account.ts';
 
 /**
@@ -14,11 +15,6 @@ export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_NAME_MAX = 60;
 
 /** A whole number given as a number or as digits in a string (query parameters and form values are strings). */
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-  );
 
 const profileId = wholeNumber('required');
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './query-values.ts';
 import { TERMS_RULES, type TermsRule } from './moderation.ts';
 import type { AdvertKind } from './public-advert.ts';
 
@@ -9,11 +10,6 @@ import type { AdvertKind } from './public-advert.ts';
  */
 
 /** A whole number given as a number or as digits in a string (query parameters are strings). */
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-  );
 
 const skip = v.optional(v.pipe(wholeNumber('number'), v.minValue(0, 'range')), 0);
 const take = v.optional(v.pipe(wholeNumber('number'), v.minValue(1, 'range'), v.maxValue(200, 'range')), 50);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './query-values.ts';
 import { ChangePasswordSchema } from './account.ts';
 import { SignInSchema } from './sign-in.ts';
 
@@ -20,11 +21,6 @@ const permissions = v.pipe(
 );
 
 /** A whole number given as a number or as digits in a string (query parameters are strings). */
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-  );
 
 /** A support user as Administration creates it (used by the support app's form and the API). */
 export const SupportUserSchema = v.object({

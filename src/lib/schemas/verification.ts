@@ -1,5 +1,6 @@
 import type { RiskSignal } from './review.ts';
 import * as v from 'valibot';
+import { wholeNumber } from './query-values.ts';
 import { TERMS_RULES } from './moderation.ts';
 
 /**
@@ -41,11 +42,6 @@ export type VerificationStateWord = 'none' | 'collecting' | 'pending' | 'validat
 export type VerificationRefusal = 'notAnImage' | 'typeMismatch' | 'tooLarge' | 'tooManyPixels' | 'notAVideo' | 'tooLong';
 
 /** A whole number given as a number or as digits in a string (query parameters are strings). */
-const wholeNumber = (message: string) =>
-  v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number))], message),
-    v.integer(message),
-  );
 const flag = v.optional(
   v.pipe(
     v.union([v.boolean(), v.picklist(['1', '0', 'true', 'false'])], 'invalid'),

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ChangePasswordSchema,
+  ClaimMigratedAdvertSchema,
+  ClaimPreviewSchema,
   CodeVerificationSchema,
   ConfirmSignUpSchema,
   CreateProfileSchema,
@@ -14,6 +16,7 @@ import { unauthenticated } from '../domain/errors.ts';
 import type { Actor } from '../domain/context.ts';
 import { createProfile } from '../domain/accounts/create-profile.ts';
 import { confirmSignUp } from '../domain/accounts/confirm-sign-up.ts';
+import { claimMigratedAdvert, claimPreview } from '../domain/migration/claim.ts';
 import { sendPhoneCode, verifyPhoneCode } from '../domain/accounts/phone-verification.ts';
 import { sendEmailVerification, verifyEmail } from '../domain/accounts/email-verification.ts';
 import { changePasswordWithToken, requestPasswordReset } from '../domain/accounts/password-reset.ts';
@@ -34,6 +37,7 @@ type AdvertiserActor = Extract<Actor, { type: 'advertiser' }>;
 const limits = {
   createprofile: { max: 20, timeWindow: '1 hour' },
   confirmsignup: { max: 20, timeWindow: '10 minutes' },
+  claimmigratedadvert: { max: 20, timeWindow: '10 minutes' },
   sendsms: { max: 10, timeWindow: '10 minutes' },
   codeverification: { max: 20, timeWindow: '10 minutes' },
   resetpassword: { max: 5, timeWindow: '15 minutes' },
@@ -78,6 +82,21 @@ export function accountFrontendRoutes(deps: ApiDeps) {
       const input = readInput(request, ConfirmSignUpSchema);
       const ctx = contextFor(deps, request, { type: 'visitor' });
       const { session, profile } = await confirmSignUp(ctx, { token: input.Token, password: input.Password }, {
+        messaging,
+        sessionDays: deps.sessionDays,
+      });
+      setSessionCookie(reply, deps, 'advertiser', session);
+      return profile;
+    });
+
+    // An advert from the old site (issue 18): whose it is, then the claim; the token in a JSON body only.
+    app.post('/claimpreview', { config: { rateLimit: limitOf(deps, 'claimmigratedadvert') } }, async (request, reply) => {
+      noStore(reply);
+      return claimPreview(contextFor(deps, request, { type: 'visitor' }), readInput(request, ClaimPreviewSchema).Token);
+    });
+    app.post('/claimmigratedadvert', { config: { rateLimit: limitOf(deps, 'claimmigratedadvert') } }, async (request, reply) => {
+      const input = readInput(request, ClaimMigratedAdvertSchema);
+      const { session, profile } = await claimMigratedAdvert(contextFor(deps, request, { type: 'visitor' }), input, {
         messaging,
         sessionDays: deps.sessionDays,
       });

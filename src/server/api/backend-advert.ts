@@ -47,6 +47,9 @@ import {
 } from '../domain/adverts/dashboard.ts';
 import { exportAccountData } from '../domain/accounts/data-export.ts';
 import { advertiserOf } from './backend.ts';
+import { NewsIdSchema } from '#lib/schemas/news.ts';
+import { isoDayOf } from '#lib/format.ts';
+import { markNewsRead } from '../domain/news/news.ts';
 import { clearSessionCookie, contextFor, noStore, readInput, setSessionCookie, type ApiDeps } from './http.ts';
 
 /**
@@ -71,6 +74,8 @@ export function backendAdvertRoutes(deps: ApiDeps) {
       return listNotifications(ctxOf(request), input.Locale);
     });
     app.post('/updatenotification', async (request) => updateNotification(ctxOf(request), readInput(request, UpdateNotificationSchema)));
+    /** A news item opened on the dashboard: read for this advertiser from now on. */
+    app.post('/readnews', async (request) => markNewsRead(ctxOf(request), readInput(request, NewsIdSchema).Id));
 
     // Basic information and personal details -------------------------------------------------
     app.get('/basicinformation', async (request) => getBasicInformation(ctxOf(request)));
@@ -120,7 +125,7 @@ export function backendAdvertRoutes(deps: ApiDeps) {
      */
     app.get('/dataexport', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
       const document = await exportAccountData(ctxOf(request));
-      const day = deps.now().toISOString().slice(0, 10);
+      const day = isoDayOf(deps.now());
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Disposition', `attachment; filename="annonce-data-${day}.json"`)

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { SignInSchema } from '#lib/schemas/sign-in.ts';
 import {
@@ -14,6 +14,8 @@ import { signInAdvertiser } from '../domain/accounts/sign-in-advertiser.ts';
 import { startImpersonation } from '../domain/accounts/impersonation.ts';
 import { ImpersonateSchema } from '#lib/schemas/impersonation.ts';
 import { requestSiteRebuild } from '../domain/site/request-site-rebuild.ts';
+import { listPathRedirects } from '../domain/site/redirects.ts';
+import { listLegacyRedirects } from '../domain/search/advert-route.ts';
 import {
   advertiserOfRequest,
   supportOfRequest,
@@ -27,6 +29,7 @@ import {
   type ApiDeps,
 } from './http.ts';
 import { SearchProfilesSchema } from '#lib/schemas/search.ts';
+import { queryFlag } from '#lib/schemas/query-values.ts';
 import { ReportAdvertSchema } from '#lib/schemas/report-advert.ts';
 import { listFrontPageAdverts } from '../domain/search/front-page.ts';
 import { secondsOfThisOrder, shuffleMinute } from '../domain/search/ranking.ts';
@@ -217,10 +220,28 @@ export function frontendRoutes(deps: ApiDeps) {
       return getProfileReferences(deps.db, Locale);
     });
 
+    /** A visitor's search, counted as a search term (domain/search/search-terms.ts): the words, the results, and who only in memory. */
+    const countSearchTerm = (request: FastifyRequest, text: string, results: number) =>
+      deps.searchTerms.record({ text, results, ip: request.ip, userAgent: request.headers['user-agent'] }, deps.now());
+
+    /**
+     * The location box's suggestions (the box asks at each keystroke: cacheable, not counted). With
+     * `Chosen=true` (sent once the visitor chose a place or pressed Enter) the words are counted as a search
+     * term, with the number of places found (never cached, so each choice reaches the count).
+     */
     app.get('/searchpagesearchlocation', async (request, reply) => {
-      const input = readInput(request, v.object({ Text: v.pipe(v.string(), v.maxLength(60, 'tooLong')), Locale: LocaleInput.entries.Locale }));
-      cachePublic(reply, 300);
-      return searchLocations(deps.db, input.Text, input.Locale);
+      const input = readInput(
+        request,
+        v.object({ Text: v.pipe(v.string(), v.maxLength(60, 'tooLong')), Locale: LocaleInput.entries.Locale, Chosen: queryFlag('invalid') }),
+      );
+      const found = await searchLocations(deps.db, input.Text, input.Locale);
+      if (input.Chosen) {
+        noStore(reply);
+        countSearchTerm(request, input.Text, found.length);
+      } else {
+        cachePublic(reply, 300);
+      }
+      return found;
     });
 
     app.get('/landingpageindexpage', async (request, reply) => {
@@ -235,12 +256,28 @@ export function frontendRoutes(deps: ApiDeps) {
       return listIndexPages(deps.db, Locale);
     });
 
+    /** Moved public addresses (from → to, both site paths): a deployment elsewhere (Netlify's _redirects) answers them 301 too. */
+    app.get('/pathredirects', async (_request, reply) => {
+      cachePublic(reply, 60);
+      return listPathRedirects(deps.db);
+    });
+
+    /**
+     * The old site's advert addresses with a final answer (issue 18): to the public advert (301) or gone
+     * (410). A deployment elsewhere (Netlify's _redirects) writes them; our server answers them itself.
+     */
+    app.get('/legacyredirects', async (_request, reply) => {
+      cachePublic(reply, 60);
+      return listLegacyRedirects(deps.db, deps.now());
+    });
+
     /** Whether the visitor has an advertiser session (for the header's user icon; never a 401). */
     app.get('/session', async (request, reply) => {
       noStore(reply);
       const actor = await advertiserOfRequest(deps, request);
       return { signedIn: actor.type === 'advertiser' };
     });
+
 
     app.route({
       method: ['GET', 'POST'],
@@ -250,7 +287,10 @@ export function frontendRoutes(deps: ApiDeps) {
         const now = deps.now();
         // Search-boosted adverts turn every minute: an answer is kept no longer than its minute.
         cachePublic(reply, Math.min(30, secondsOfThisOrder(now)));
-        return searchProfiles(deps.db, input, now);
+        const result = await searchProfiles(deps.db, input, now);
+        // The filters' free text is a visitor's search term (counted in memory; nothing about the visitor kept).
+        if (input.Text) countSearchTerm(request, input.Text, result.total);
+        return result;
       },
     });
 
@@ -267,7 +307,9 @@ export function frontendRoutes(deps: ApiDeps) {
       handler: async (request, reply) => {
         const input = readInput(request, SearchProfilesSchema);
         noStore(reply);
-        return searchWithFreeText(deps.db, input, deps.now());
+        const result = await searchWithFreeText(deps.db, input, deps.now());
+        countSearchTerm(request, input.Text, result.total);
+        return result;
       },
     });
 

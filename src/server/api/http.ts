@@ -1,3 +1,4 @@
+import type { SearchTermCounter } from '../domain/search/search-terms.ts';
 import type { VerificationPolicy } from '../domain/verification/support-validation.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AfterResponse } from './after-response.ts';
@@ -15,6 +16,8 @@ import type { SecretKeys } from '../domain/secret-box.ts';
 /** What every door needs from the running server. */
 export type ApiDeps = {
   db: Db;
+  /** Visitors' search terms, counted in memory on the search path (domain/search/search-terms.ts). */
+  searchTerms: SearchTermCounter;
   events: DomainEvents;
   sessionDays: number;
   /** Idle timeouts of advertiser and support sessions (ADVERTISER_/SUPPORT_SESSION_IDLE_MINUTES). */

@@ -1,7 +1,7 @@
-/** Answers a sales document's PDF or a bookkeeping CSV as a download (Content-Disposition: attachment). */
+/** Answers a sales document's PDF or a CSV file (bookkeeping, statistics) as a download (Content-Disposition: attachment). */
 import type { FastifyReply } from 'fastify';
 import type { DocumentPdf } from '../domain/commerce/order-documents.ts';
-import type { CsvFile } from '../domain/commerce/bookkeeping-csv.ts';
+import type { CsvFile } from '../domain/csv.ts';
 
 function attachment(reply: FastifyReply, fileName: string, type: string, body: Buffer | string): FastifyReply {
   return reply.type(type).header('Content-Disposition', `attachment; filename="${fileName}"`).send(body);

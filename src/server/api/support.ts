@@ -8,7 +8,6 @@ import {
   TwoFactorCodeSchema,
   TwoFactorSetupSchema,
 } from '#lib/schemas/support-user.ts';
-import { LandingPageSchema } from '#lib/schemas/landing-page.ts';
 import { OutboxQuerySchema, ResetPasswordSchema } from '#lib/schemas/account.ts';
 import { deleteSession } from '../domain/accounts/sessions.ts';
 import { signInSupportUser } from '../domain/support-users/sign-in-support-user.ts';
@@ -18,7 +17,6 @@ import { getSupportUser, listSupportUsers } from '../domain/support-users/list-s
 import { removeSupportUser } from '../domain/support-users/remove-support-user.ts';
 import { changeSupportPasswordWithToken, requestSupportPasswordReset } from '../domain/support-users/support-password.ts';
 import { confirmTwoFactor, disableTwoFactor, setUpTwoFactor } from '../domain/support-users/two-factor.ts';
-import { createLandingPage } from '../domain/seo/create-landing-page.ts';
 import { listOutboxMessages } from '../domain/accounts/list-outbox-messages.ts';
 import { getPendingCounts } from '../domain/moderation/pending-counts.ts';
 import { ReviewAdvertIdSchema, ReviewQueueQuerySchema, RiskWordIdSchema, RiskWordSchema, SaveReviewSchema } from '#lib/schemas/review.ts';
@@ -79,6 +77,12 @@ import {
 } from './http.ts';
 import { privateMediaRoute } from './private-media.ts';
 import { supportOrderRoutes } from './support-orders.ts';
+import { supportNewsRoutes } from './support-news.ts';
+import { supportSeoPageRoutes } from './support-seo-pages.ts';
+import { supportKeywordRoutes } from './support-keywords.ts';
+import { supportStatisticsRoutes } from './support-statistics.ts';
+import { supportPlacesRoutes } from './support-places.ts';
+import { supportMigrationRoutes } from './support-migration.ts';
 
 type SupportActor = Extract<Actor, { type: 'support' }>;
 
@@ -350,6 +354,23 @@ export function supportRoutes(deps: ApiDeps) {
 
     await app.register(supportOrderRoutes(deps, supportOf));
 
+    // ---- News for advertisers (Administration): support-news.ts ---------------------------------
+
+    await app.register(supportNewsRoutes(deps, supportOf));
+    await app.register(supportKeywordRoutes(deps, supportOf));
+
+    // ---- Statistics and the transparency report (Administration): support-statistics.ts ---------
+
+    await app.register(supportStatisticsRoutes(deps, supportOf));
+
+    // ---- Regions and cities (SEO): support-places.ts ------------------------------------------
+
+    await app.register(supportPlacesRoutes(deps, supportOf));
+
+    // ---- Adverts from the old site (Support): support-migration.ts ---------------------------
+
+    await app.register(supportMigrationRoutes(deps, supportOf));
+
     // ---- Outbox, SEO --------------------------------------------------------------------------
 
     /**
@@ -360,10 +381,7 @@ export function supportRoutes(deps: ApiDeps) {
       listOutboxMessages(ctxOf(request), readInput(request, OutboxQuerySchema), { revealUndelivered: deps.environment !== 'production' }),
     );
 
-    app.post('/landingpages', async (request, reply) => {
-      const input = readInput(request, LandingPageSchema);
-      const created = await createLandingPage(ctxOf(request), input);
-      return reply.code(201).send(created);
-    });
+    // SEO pages (landingpages, landingpage, publish, delete, images): support-seo-pages.ts.
+    await app.register(supportSeoPageRoutes(deps, supportOf));
   };
 }

@@ -16,3 +16,12 @@ export function idArray(ids: readonly number[]): SQL {
 export function anyOf(column: AnyColumn | SQL, ids: readonly number[]): SQL {
   return sql`${column} = any(${idArray(ids)})`;
 }
+
+/**
+ * A list of strings as one `text[]` parameter (the array literal quoted element by element, so commas,
+ * quotes, backslashes and braces in a value stay inside it): for `unnest(...)` or `= any(...)` over many
+ * values, for the reason `idArray` gives.
+ */
+export function textArray(values: readonly string[]): SQL {
+  return sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+}

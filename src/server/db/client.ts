@@ -168,6 +168,11 @@ export async function copyOutText(db: Db, query: string): Promise<string | null>
 
 
 /** Applies every migration in src/server/db/migrations (the same SQL for both engines). */
+/** The rows of a raw `db.execute` on PGlite ({ rows }) and node-postgres alike. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');

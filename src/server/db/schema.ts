@@ -35,7 +35,15 @@ const emptyTextArray = sql`'{}'::text[]`;
 /** One stored picture or video variant (public storage key relative to the media root). */
 export type MediaVariant = { width: number; height: number; format: string; key: string };
 /** An image on a landing page. */
-export type LandingPageImage = { key: string; alt?: string; width?: number; height?: number };
+export type LandingPageImage = {
+  key: string;
+  alt?: string;
+  width?: number;
+  height?: number;
+  /** Uploaded by SEO staff (issue 17): the published files are `{base}-{width}.{avif|webp}` for each of `widths`. */
+  base?: string;
+  widths?: number[];
+};
 /** Support's field-by-field review: advert field name → proposed value. */
 export type PendingChanges = Record<string, unknown>;
 
@@ -333,6 +341,7 @@ export const adverts = pgTable(
     index('adverts_holiday_idx').on(t.holidayUntil),
     index('adverts_phone_idx').on(t.phone),
     index('adverts_pending_since_idx').on(t.pendingSince),
+    index('adverts_created_idx').on(t.createdAt),
   ],
 );
 
@@ -659,6 +668,7 @@ export const orders = pgTable(
     uniqueIndex('orders_reference_unique').on(t.referenceId),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_subscription_idx').on(t.subscriptionId),
+    index('orders_paid_idx').on(t.paidAt),
   ],
 );
 
@@ -751,7 +761,7 @@ export const salesDocuments = pgTable(
     reason: text('reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('sales_documents_order_idx').on(t.orderId)],
+  (t) => [index('sales_documents_order_idx').on(t.orderId), index('sales_documents_issued_idx').on(t.issuedAt)],
 );
 
 /** One row per numbering series ('sales'): the last number given. Incremented inside the issuing transaction. */
@@ -845,6 +855,7 @@ export const verifications = pgTable(
   },
   (t) => [
     index('verifications_status_idx').on(t.status, t.createdAt),
+    index('verifications_decided_idx').on(t.decidedAt),
     index('verifications_advert_idx').on(t.advertId),
     index('verifications_account_idx').on(t.accountId),
     uniqueIndex('verifications_provider_session_unique').on(t.providerSessionId),
@@ -900,6 +911,8 @@ export const contentReports = pgTable(
   (t) => [
     index('content_reports_status_idx').on(t.status, t.priority, t.createdAt),
     index('content_reports_advert_idx').on(t.advertId),
+    index('content_reports_created_idx').on(t.createdAt),
+    index('content_reports_decided_idx').on(t.decidedAt),
   ],
 );
 
@@ -928,8 +941,14 @@ export const statementsOfReasons = pgTable(
     appealDecision: text('appeal_decision'),
     appealReason: text('appeal_reason'),
     appealDecidedAt: tstz('appeal_decided_at'),
+    /**
+     * The report (notice) this decision answered; null for a decision support took on its own initiative
+     * (the DSA transparency report counts the two apart, issue 18).
+     */
+    reportId: integer('report_id').references(() => contentReports.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('statements_of_reasons_created_idx').on(t.createdAt),
     index('statements_of_reasons_account_idx').on(t.accountId),
     index('statements_of_reasons_advert_idx').on(t.advertId),
     index('statements_of_reasons_appeal_idx').on(t.appealedAt),
@@ -993,6 +1012,18 @@ export const landingPages = pgTable(
   (t) => [uniqueIndex('landing_pages_type_locale_url_unique').on(t.type, t.locale, t.url)],
 );
 
+/**
+ * Permanent redirects of public addresses that moved (issue 17): a published SEO page whose address
+ * changed, a renamed city. from_path and to_path are site paths with both slashes ('/escort/x/y/'), the
+ * English twin under '/en/'. Chains are kept flat: a new move rewrites every redirect that led to the old
+ * address (src/server/domain/site/redirects.ts).
+ */
+export const pathRedirects = pgTable('path_redirects', {
+  fromPath: text('from_path').primaryKey(),
+  toPath: text('to_path').notNull(),
+  createdAt: createdAt(),
+});
+
 /** News for advertisers (shown on the dashboard). */
 export const news = pgTable(
   'news',
@@ -1001,12 +1032,33 @@ export const news = pgTable(
     /** 'da' | 'en' */
     locale: text('locale').notNull().default('da'),
     title: text('title').notNull(),
+    /** Markdown (raw HTML off when rendered). */
     body: text('body').notNull(),
+    /** Shown from this moment; null: a draft. */
     publishedAt: tstz('published_at'),
+    /** No longer shown from this moment; null: shown until deleted. */
+    endsAt: tstz('ends_at'),
+    /** Pinned news come first on the dashboard. */
+    pinned: boolean('pinned').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('news_locale_published_idx').on(t.locale, t.publishedAt)],
+);
+
+/** Which advertiser has opened which news item (unread ones are marked on the dashboard). */
+export const newsReads = pgTable(
+  'news_reads',
+  {
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    readAt: tstz('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.newsId, t.accountId] })],
 );
 
 /** What visitors search for. keyword is stored lower-case. */
@@ -1024,6 +1076,22 @@ export const searchKeywords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('search_keywords_kind_hits_idx').on(t.kind, t.hits)],
+);
+
+/**
+ * Visitors' search terms per day (issue 17; src/server/domain/search/search-terms.ts): the term as
+ * normalised, how often it was searched and how often that found nothing, and nothing else (no address,
+ * no session, no user). Only terms searched by at least 3 visitors in a day are written; kept 13 months.
+ */
+export const searchTermDays = pgTable(
+  'search_term_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    term: text('term').notNull(),
+    searches: integer('searches').notNull(),
+    noResults: integer('no_results').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.term] }), index('search_term_days_term_idx').on(t.term)],
 );
 
 /** Synonyms: a search for `keyword` also searches for `paired_with`. Both lower-case. */
@@ -1103,6 +1171,8 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
     index('audit_log_actor_idx').on(t.actorType, t.actorId, t.createdAt),
     index('audit_log_created_idx').on(t.createdAt),
+    /** Statistics count status changes of one kind over a range of days (issue 18). */
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
   ],
 );
 
@@ -1280,3 +1350,118 @@ export type Job = typeof jobs.$inferSelect;
 export type SiteBuild = typeof siteBuilds.$inferSelect;
 export type AdvertSearchRow = typeof advertSearch.$inferSelect;
 export type AdvertSearchDocument = typeof advertSearchDocuments.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Statistics and the import from the old site (issue 18)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Public adverts at the end of each Copenhagen day, by public kind ('escort' | 'transEscort' |
+ * 'thaiMassage'): the one figure the records cannot give afterwards, so a daily job counts it from
+ * advert_search (src/server/domain/statistics/). Every other figure is computed from its records.
+ */
+export const publicAdvertDays = pgTable(
+  'public_advert_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    count: integer('count').notNull(),
+    countedAt: tstz('counted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+);
+
+/**
+ * An export file of the old site, uploaded by support and imported by a durable job (queue
+ * 'migration-import'). status: 'queued' | 'running' | 'done' | 'failed'. The same file (by SHA-256)
+ * is imported once; a line already imported (by its old id) is never imported again.
+ */
+export const migrationImports = pgTable(
+  'migration_imports',
+  {
+    id: id(),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Where the uploaded archive is kept until the job has read it (private media storage key). */
+    storageKey: text('storage_key'),
+    status: text('status').notNull().default('queued'),
+    totalLines: integer('total_lines').notNull().default(0),
+    doneLines: integer('done_lines').notNull().default(0),
+    importedLines: integer('imported_lines').notNull().default(0),
+    skippedLines: integer('skipped_lines').notNull().default(0),
+    /** Lines refused: their line number and why (an i18n key under migration.lineErrors, and a detail). */
+    lineErrors: jsonb('line_errors').$type<{ line: number; reason: string; detail?: string }[]>().notNull().default([]),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [uniqueIndex('migration_imports_sha256_unique').on(t.sha256)],
+);
+
+/** One picture of an imported advert (migrated_adverts.pictures). */
+export type MigratedPictureFile = {
+  key: string;
+  sha256: string;
+  width: number;
+  height: number;
+  originalKey: string;
+  variants: MediaVariant[];
+  perceptualHash: string;
+  /** The file's name inside the archive. */
+  fileName: string;
+};
+
+/**
+ * An advert from the old site. state: 'imported' | 'invited' | 'claimed' | 'live' | 'refused' |
+ * 'duplicate' | 'deleted'. `old_id` is unique for ever (a deleted import keeps its row, without its
+ * personal data, so the old address answers 410 and the id is never reused). `advert_id` is the new
+ * advert once claimed or merged.
+ */
+export const migratedAdverts = pgTable(
+  'migrated_adverts',
+  {
+    id: id(),
+    oldId: integer('old_id').notNull().unique(),
+    importId: integer('import_id').references(() => migrationImports.id, { onDelete: 'set null' }),
+    line: integer('line'),
+    state: text('state').notNull().default('imported'),
+    /** 0 escort, 1 Thai massage (as adverts.kind); gender 1 or 5 as adverts.gender. */
+    kind: smallint('kind').notNull(),
+    gender: smallint('gender').notNull().default(1),
+    name: text('name').notNull(),
+    /** The old advert's slug (its old address /P/{slug}--{old id}.html/). */
+    oldSlug: text('old_slug').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    regionId: integer('region_id').references(() => regions.id),
+    cityId: integer('city_id').references(() => cities.id),
+    /** Texts, prices and other fields as imported (checked and normalised). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Pictures stored through the picture pipeline, waiting for the claim (private until then): `key` is
+     * the prefix of the private files (a picture row's storage_key), `sha256` the archive file's, and the
+     * rest what a picture row needs (domain/migration/import-line.ts).
+     */
+    pictures: jsonb('pictures').$type<MigratedPictureFile[]>().notNull().default([]),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    advertId: integer('advert_id').references(() => adverts.id, { onDelete: 'set null' }),
+    refusedReason: text('refused_reason'),
+    invitedAt: tstz('invited_at'),
+    /** SHA-256 of the one-time claim link's token; the link itself is only in the message to the owner. */
+    claimTokenHash: text('claim_token_hash'),
+    claimExpiresAt: tstz('claim_expires_at'),
+    claimedAt: tstz('claimed_at'),
+    decidedBy: integer('decided_by').references(() => supportUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    /** Unclaimed imports are deleted (pictures included) after MIGRATION_UNCLAIMED_DAYS. */
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    index('migrated_adverts_state_idx').on(t.state, t.createdAt),
+    index('migrated_adverts_email_idx').on(t.email),
+    index('migrated_adverts_phone_idx').on(t.phone),
+    uniqueIndex('migrated_adverts_claim_token_unique').on(t.claimTokenHash),
+  ],
+);

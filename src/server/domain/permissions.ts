@@ -26,7 +26,9 @@ export type Permission =
    */
   | 'outbox:read:any'
   /** Change products' prices and days, retire and reactivate them (orders keep their own copy: decision 025). */
-  | 'products:manage:any';
+  | 'products:manage:any'
+  /** Import the old site's adverts, read and refuse them (issue 18; domain/migration/). */
+  | 'migration:manage:any';
 
 const permissionsByRole: Record<SupportRole, Permission[]> = {
   Support: [
@@ -37,6 +39,7 @@ const permissionsByRole: Record<SupportRole, Permission[]> = {
     'reviews:moderate:any',
     'site:rebuild:any',
     'advertiser:impersonate:any',
+    'migration:manage:any',
   ],
   SEO: ['seo:pages:any', 'seo:keywords:any', 'site:rebuild:any'],
   Administration: ['users:manage:any', 'news:manage:any', 'stats:read:any', 'site:rebuild:any', 'outbox:read:any', 'products:manage:any'],

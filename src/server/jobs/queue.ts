@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 
 /**
  * A durable job queue in the database (works on PGlite and PostgreSQL): jobs survive restarts,
@@ -42,9 +42,6 @@ export async function enqueueJob(
   }
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /** Takes the next due job of the given queues, or a running one whose lock has expired. */
 export async function claimJob(db: Db, queues: string[], lockSeconds: number): Promise<JobRow | null> {
@@ -62,6 +59,13 @@ export async function claimJob(db: Db, queues: string[], lockSeconds: number): P
     returning id, queue, payload, attempts, max_attempts`);
   const [row] = rowsOf<JobRow>(result);
   return row ? { ...row, id: Number(row.id) } : null;
+}
+
+/** A long job's heartbeat: its lock runs `lockSeconds` from now, so no other worker takes it while it works. */
+export async function extendJobLock(db: Db, id: number, lockSeconds: number): Promise<void> {
+  await db.execute(sql`
+    update jobs set locked_until = now() + make_interval(secs => ${lockSeconds})
+    where id = ${id} and status = 'running'`);
 }
 
 export async function completeJob(db: Db, id: number): Promise<void> {

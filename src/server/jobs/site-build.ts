@@ -101,7 +101,23 @@ async function countAdvertPages(folder: string): Promise<number> {
  */
 export const SITE_BUILD_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
 
-function runAstroBuild(outDir: string, options: SiteBuildOptions, extraEnv: Record<string, string>): Promise<void> {
+/**
+ * `builds/node_modules`: a link to the project's packages beside the build folders. Astro's temporary
+ * server chunks (`.prerender/` inside the build folder) import packages by name, and Node looks for them
+ * in the folders above the chunk.
+ */
+const BUILD_MODULES_LINK = 'node_modules';
+
+async function linkProjectModules(buildsDir: string): Promise<void> {
+  const link = path.join(buildsDir, BUILD_MODULES_LINK);
+  const target = path.join(projectRoot, 'node_modules');
+  if ((await readlink(link).catch(() => null)) === target) return;
+  await rm(link, { force: true });
+  await symlink(target, link, 'dir');
+}
+
+async function runAstroBuild(outDir: string, options: SiteBuildOptions, extraEnv: Record<string, string>): Promise<void> {
+  await linkProjectModules(path.dirname(outDir));
   return new Promise((resolve, reject) => {
     const tail: string[] = [];
     const env: NodeJS.ProcessEnv = {
@@ -116,8 +132,13 @@ function runAstroBuild(outDir: string, options: SiteBuildOptions, extraEnv: Reco
     // A full build never inherits the incremental build's variables.
     delete env['SITE_ADVERT_IDS'];
     delete env['SITE_KEPT_PAGES_FILE'];
-    const child = spawn(process.execPath, [...SITE_BUILD_NODE_FLAGS, path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-      cwd: projectRoot,
+    // Run from the folder the builds go into, the project named by --root: Astro keeps its temporary
+    // output (`.prerender/`) inside the output folder when that lies under the working directory, and
+    // renames files from there into place. From the checkout it used `.astro/` in the checkout instead:
+    // a data folder on another filesystem failed (EXDEV), and two builds in one checkout shared it.
+    // (`linkProjectModules` lets the temporary chunks find the project's packages from there.)
+    const child = spawn(process.execPath, [...SITE_BUILD_NODE_FLAGS, path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', projectRoot], {
+      cwd: path.dirname(outDir),
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -349,7 +370,7 @@ async function swapCurrent(siteDir: string, folder: string): Promise<void> {
 async function pruneBuilds(siteDir: string, keep: number): Promise<void> {
   const buildsDir = path.join(siteDir, 'builds');
   const current = existsSync(currentSiteDir(siteDir)) ? path.basename(await readlink(currentSiteDir(siteDir))) : '';
-  const names = (await readdir(buildsDir)).filter((name) => name !== current);
+  const names = (await readdir(buildsDir)).filter((name) => name !== current && name !== BUILD_MODULES_LINK);
   const withTimes = await Promise.all(
     names.map(async (name) => ({ name, mtime: (await stat(path.join(buildsDir, name))).mtimeMs })),
   );

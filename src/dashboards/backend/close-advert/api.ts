@@ -1,4 +1,5 @@
 /** The close-advert screen's calls: holiday, close/reactivate, password change, data download, account deletion. */
+import { isoDayOf } from '#lib/format.ts';
 import { backendApi } from '#lib/api/backend.ts';
 
 export type HolidayAnswer = { onHoliday: boolean; holidayUntil: string | null; expirationDate: string | null };
@@ -20,7 +21,7 @@ export const closeAdvertApi = {
   downloadData: async (): Promise<{ blob: Blob; fileName: string }> => {
     const data = await backendApi.client.get<unknown>('dataexport');
     const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-    return { blob, fileName: `annonce-data-${new Date().toISOString().slice(0, 10)}.json` };
+    return { blob, fileName: `annonce-data-${isoDayOf(new Date())}.json` };
   },
   /** deleteuser: soft-deletes account and advert (restorable for 30 days) and signs out everywhere. */
   deleteUser: (password: string) => backendApi.client.post<undefined>('deleteuser', { json: { Password: password } }),

@@ -18,6 +18,7 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { dashboardApi, type ChecklistItem, type ChecklistKey, type Dashboard, type NextStep, type Promotion } from './api.ts';
 import { NotificationList } from './NotificationList.tsx';
+import { NewsList } from './NewsList.tsx';
 import { Decisions } from './Decisions.tsx';
 import { QueryMessages } from './QueryMessages.tsx';
 
@@ -52,7 +53,7 @@ export default function DashboardScreen({ reloadProfile }: BackendScreenProps) {
             <Decisions t={t} />
             <Checklist items={loaded.dashboard.checklist} skipped={loaded.skipped} t={t} onChanged={reload} />
             <NotificationList t={t} />
-            <News dashboard={loaded.dashboard} t={t} />
+            <NewsList news={loaded.dashboard.news} t={t} />
             <Promotions promotions={loaded.promotions} t={t} />
           </div>
         )}
@@ -176,29 +177,6 @@ function Checklist({ items, skipped, t, onChanged }: { items: ChecklistItem[]; s
           );
         })}
       </ul>
-    </section>
-  );
-}
-
-function News({ dashboard, t }: { dashboard: Dashboard; t: TFunction }) {
-  return (
-    <section aria-labelledby="dashboard-news-title">
-      <h2 id="dashboard-news-title" className="text-lg font-semibold text-ink">
-        {t('dashboard.newsTitle')}
-      </h2>
-      {dashboard.news.length === 0 ? (
-        <p className="mt-2 text-slate-700">{t('dashboard.noNews')}</p>
-      ) : (
-        <ul className="mt-3 space-y-4">
-          {dashboard.news.map((item) => (
-            <li key={item.id} className="rounded-xl border border-slate-200 bg-white p-4">
-              <h3 className="font-semibold text-ink">{item.title}</h3>
-              <p className="text-sm text-slate-600">{formatDate(item.publishedAt)}</p>
-              <p className="mt-2 whitespace-pre-line text-slate-800">{item.body}</p>
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }

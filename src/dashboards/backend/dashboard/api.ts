@@ -1,4 +1,4 @@
-/** The dashboard's calls: dashboard, notifications, skipped checklist items, last promotions. */
+/** The dashboard's calls: dashboard, notifications, news read, skipped checklist items, last promotions. */
 import { backendApi } from '#lib/api/backend.ts';
 import type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
 
@@ -19,6 +19,8 @@ export const dashboardApi = {
   lastPromotions: (signal?: AbortSignal) => backendApi.client.get<Promotion[]>('dashboardlastpromotions', withSignal(signal)),
   skipItems: (signal?: AbortSignal) => backendApi.client.get<SkipItems>('skipdashboarditems', withSignal(signal)),
   updateSkipItems: (items: string[]) => backendApi.client.post<SkipItems>('updateskipitems', { json: { Items: items } }),
+  /** readnews: a news item opened, read for this advertiser from now on. */
+  readNews: (id: number) => backendApi.client.post<{ read: true }>('readnews', { json: { Id: id } }),
   updateNotification: (id: number, read: boolean) =>
     backendApi.client.post<NotificationItem>('updatenotification', { json: { Id: id, Status: read ? 1 : 0 } }),
 };

@@ -12,7 +12,7 @@ import { AppLink } from '../../shared/AppLink.tsx';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath, supportRouter } from '../routes.ts';
+import { supportRouter } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ItemScreen, itemLoader } from '../item-screen.tsx';
 import { SECTIONS, advertHref, type Section } from './advert-sections.tsx';
@@ -39,12 +39,10 @@ function AdvertLoader({ id, section, subsection, skip }: { id: string; section: 
   return (
     <ItemScreen
       width="max-w-5xl"
-      back={{ href: supportPath('adverts'), label: t('advert.back') }}
-      id="advert-heading"
+      catalog="advert"
+      list='adverts'
       title={advert ? t('advert.title', { name: advert.name, id: advert.id }) : t('screens.advert')}
       state={state}
-      loadError={t('advert.loadError')}
-      notFound={t('advert.notFound')}
       onRetry={reload}
     >
       {(data) =>

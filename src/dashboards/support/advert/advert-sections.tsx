@@ -42,16 +42,34 @@ export function SectionData<T>({ load, loadError, children }: { load: (signal: A
 }
 
 /** A table with a caption for screen readers and column headings, in a region that scrolls sideways. */
-export function Table({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
+/**
+ * A table with a caption for screen readers and column headings, in a region that scrolls sideways.
+ * `numbers`: every column after the first holds figures, its heading right-aligned over them.
+ */
+export function Table({
+  caption,
+  columns,
+  children,
+  numbers = false,
+  className = 'mt-4',
+}: {
+  caption: string;
+  columns: string[];
+  children: ReactNode;
+  numbers?: boolean;
+  className?: string;
+}) {
+  const heading = (index: number) =>
+    numbers ? `px-3 py-2 font-semibold ${index === 0 ? 'text-left' : 'text-right'}` : 'whitespace-nowrap px-3 py-2 text-left font-semibold';
   return (
     // Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too.
-    <div role="region" aria-label={caption} tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
+    <div role="region" aria-label={caption} tabIndex={0} className={`overflow-x-auto rounded-xl border border-slate-200 bg-white ${className}`}>
+      <table className={`w-full text-sm ${numbers ? '' : 'text-left'}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+            {columns.map((column, index) => (
+              <th key={column} scope="col" className={heading(index)}>
                 {column}
               </th>
             ))}

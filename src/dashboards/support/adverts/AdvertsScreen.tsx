@@ -11,12 +11,11 @@ import { formatDateTime } from '#lib/format.ts';
 import { AdvertProfilesQuerySchema, type AdvertProfileItem } from '#lib/schemas/support-adverts.ts';
 import { controlClass } from '../../../components/form/Field.tsx';
 import { AppLink } from '../../shared/AppLink.tsx';
-import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
 import { Paging } from '../paging.tsx';
-import { SearchForm, bodyOf, searchErrors, searchHref, searchOf, type ListSearch, type SearchQuery } from '../list-search.tsx';
+import { SearchForm, useSearchedPage, searchHref, searchOf, type ListSearch, type SearchQuery } from '../list-search.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 
@@ -42,10 +41,7 @@ export default function AdvertsScreen({ search }: SupportScreenProps) {
 
 function AdvertsList({ query, skip }: { query: Query; skip: number }) {
   const t = useAppT(supportI18n);
-  const invalid = searchErrors(SEARCH, query);
-  const { state, reload } = useScreenData((signal) =>
-    invalid ? Promise.resolve({ total: 0, items: [] }) : supportAdvertsApi.profiles({ ...bodyOf(SEARCH, query), Skip: skip, Take: PAGE_SIZE }, signal),
-  );
+  const { invalid, state, reload } = useSearchedPage(SEARCH, query, { skip, take: PAGE_SIZE }, (body, signal) => supportAdvertsApi.profiles(body, signal));
   return (
     <ScreenShell
       id="adverts-heading"

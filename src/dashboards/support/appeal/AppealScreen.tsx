@@ -20,7 +20,6 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios, ReasonField } from '../decision-fields.tsx';
@@ -42,12 +41,10 @@ function AppealLoader({ id }: { id: string }) {
   return (
     <ItemScreen
       width="max-w-3xl"
-      back={{ href: supportPath('appeals'), label: t('appeal.back') }}
-      id="appeal-heading"
+      catalog="appeal"
+      list='appeals'
       title={t('screens.appeal')}
       state={state}
-      loadError={t('appeal.loadError')}
-      notFound={t('appeal.notFound')}
       onRetry={reload}
     >
       {(appeal) => (

@@ -21,7 +21,6 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { PriorityFlag, reasonText } from '../content-reports/report-words.tsx';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
@@ -41,12 +40,10 @@ function ReportLoader({ id }: { id: string }) {
   return (
     <ItemScreen
       width="max-w-3xl"
-      back={{ href: supportPath('contentReports'), label: t('contentReport.back') }}
-      id="content-report-heading"
+      catalog="contentReport"
+      list='contentReports'
       title={title}
       state={state}
-      loadError={t('contentReport.loadError')}
-      notFound={t('contentReport.notFound')}
       onRetry={reload}
     >
       {(report) => (

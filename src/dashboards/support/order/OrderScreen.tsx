@@ -33,12 +33,10 @@ function OrderLoader({ id }: { id: string }) {
   return (
     <ItemScreen
       width="max-w-5xl"
-      back={{ href: supportPath('orders'), label: t('order.back') }}
-      id="order-heading"
+      catalog="order"
+      list='orders'
       title={title}
       state={state}
-      loadError={t('order.loadError')}
-      notFound={t('order.notFound')}
       onRetry={reload}
     >
       {(order) => (

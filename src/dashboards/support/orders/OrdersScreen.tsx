@@ -14,11 +14,10 @@ import { ORDER_STATUS_VALUES, SupportOrdersQuerySchema, type SupportOrderItem } 
 import { Field, controlClass } from '../../../components/form/Field.tsx';
 import { AppLink } from '../../shared/AppLink.tsx';
 import { smallButton } from '../../shared/form-text.ts';
-import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
 import { supportPath, supportRouter } from '../routes.ts';
-import { SearchForm, bodyOf, searchErrors, searchHref, searchOf, type ListSearch, type SearchQuery } from '../list-search.tsx';
+import { SearchForm, useSearchedPage, searchHref, searchOf, type ListSearch, type SearchQuery } from '../list-search.tsx';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { ScreenShell } from '../screen-data.tsx';
 import { SECTION_PAGE_SIZE, Table, cell } from '../advert/advert-sections.tsx';
@@ -64,10 +63,7 @@ export default function OrdersScreen({ search }: SupportScreenProps) {
 
 function OrdersList({ query, skip }: { query: Query; skip: number }) {
   const t = useAppT(supportI18n);
-  const invalid = searchErrors(SEARCH, query);
-  const { state, reload } = useScreenData((signal) =>
-    invalid ? Promise.resolve({ total: 0, items: [] }) : supportOrdersApi.orders({ ...bodyOf(SEARCH, query), Skip: skip, Take: PAGE_SIZE }, signal),
-  );
+  const { invalid, state, reload } = useSearchedPage(SEARCH, query, { skip, take: PAGE_SIZE }, (body, signal) => supportOrdersApi.orders(body, signal));
   return (
     <ScreenShell
       id="orders-heading"

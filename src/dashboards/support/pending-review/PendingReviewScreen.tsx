@@ -18,7 +18,6 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { DecisionRadios } from '../decision-fields.tsx';
@@ -43,12 +42,10 @@ function ReviewLoader({ id }: { id: string }) {
   return (
     <ItemScreen
       width="max-w-3xl"
-      back={{ href: supportPath('pendingReviews'), label: t('pendingReview.back') }}
-      id="pending-review-heading"
+      catalog="pendingReview"
+      list='pendingReviews'
       title={title}
       state={state}
-      loadError={t('pendingReview.loadError')}
-      notFound={t('pendingReview.notFound')}
       onRetry={reload}
     >
       {(review) => (

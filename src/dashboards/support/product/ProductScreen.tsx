@@ -23,7 +23,6 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
 import { ProductStatus } from '../products/ProductsScreen.tsx';
@@ -44,12 +43,10 @@ function ProductLoader({ id }: { id: string }) {
   return (
     <ItemScreen
       width="max-w-3xl"
-      back={{ href: supportPath('products'), label: t('product.back') }}
-      id="product-heading"
+      catalog="product"
+      list='products'
       title={product ? nameOf(product, locale) : t('screens.product')}
       state={state}
-      loadError={t('product.loadError')}
-      notFound={t('product.notFound')}
       onRetry={reload}
     >
       {(item) => (

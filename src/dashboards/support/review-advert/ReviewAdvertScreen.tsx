@@ -58,12 +58,10 @@ function AdvertLoader({ id }: { id: string }) {
   return (
     <ItemScreen
       width="max-w-5xl"
-      back={{ href: supportPath('review'), label: t('reviewAdvert.back') }}
-      id="review-advert-heading"
+      catalog="reviewAdvert"
+      list='review'
       title={title}
       state={state}
-      loadError={t('reviewAdvert.loadError')}
-      notFound={t('reviewAdvert.notFound')}
       onRetry={reload}
     >
       {(advert) => (

@@ -57,12 +57,10 @@ function UserLoader({ id }: { id: string }) {
   return (
     <ItemScreen
       width="max-w-2xl"
-      back={{ href: supportPath('users'), label: t('user.back') }}
-      id="user-heading"
+      catalog="user"
+      list='users'
       title={title}
       state={state}
-      loadError={t('user.loadError')}
-      notFound={t('user.notFound')}
       onRetry={reload}
     >
       {(user) => <UserForm t={t} user={user} onSaved={setData} />}

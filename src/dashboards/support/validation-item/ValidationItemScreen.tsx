@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import * as v from 'valibot';
 import { supportApi } from '#lib/api/support.ts';
-import { formatDateTime } from '#lib/format.ts';
+import { formatDateTime, formatIsoDay } from '#lib/format.ts';
 import { TERMS_RULES } from '#lib/schemas/moderation.ts';
 import type { ValidationDetail } from '#lib/schemas/verification.ts';
 import { FormNotice } from '../../../components/form/Field.tsx';
@@ -23,7 +23,6 @@ import { goToLogin } from '../../shared/session-ended.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
 import { supportI18n } from '../i18n.ts';
-import { supportPath } from '../routes.ts';
 import type { SupportScreenProps } from '../screen-props.ts';
 import { RiskFlags, TestProviderMark, isUrgent, methodText, statusText } from '../validation/validation-words.tsx';
 import { Facts, ItemScreen, itemLoader } from '../item-screen.tsx';
@@ -49,7 +48,6 @@ const DecisionFormSchema = v.pipe(
 type DecisionForm = v.InferOutput<typeof DecisionFormSchema>;
 
 /** yyyy-MM-dd → dd-MM-yyyy. */
-const dayOf = (date: string) => date.split('-').reverse().join('-');
 
 export default function ValidationItemScreen({ params }: SupportScreenProps) {
   const id = params['id'] ?? '';
@@ -64,12 +62,10 @@ function Loader({ id }: { id: string }) {
   return (
     <ItemScreen
       width="max-w-5xl"
-      back={{ href: supportPath('validation'), label: t('validationItem.back') }}
-      id="validation-item-heading"
+      catalog="validationItem"
+      list='validation'
       title={title}
       state={state}
-      loadError={t('validationItem.loadError')}
-      notFound={t('validationItem.notFound')}
       onRetry={reload}
     >
       {(item) => (
@@ -198,7 +194,7 @@ function Compare({ t, item }: { t: TFunction; item: ValidationDetail }) {
           rows={[
             [t('validationItem.advertName'), advert.name],
             [t('validationItem.age'), advert.age === null ? none : String(advert.age)],
-            [t('validationItem.dateOfBirth'), advert.dateOfBirth ? <span key="dob" data-date-of-birth>{dayOf(advert.dateOfBirth)}</span> : none],
+            [t('validationItem.dateOfBirth'), advert.dateOfBirth ? <span key="dob" data-date-of-birth>{formatIsoDay(advert.dateOfBirth)}</span> : none],
             [t('validationItem.city'), advert.city ?? none],
             [t('validationItem.phone'), advert.phone ?? none],
             [t('validationItem.email'), item.accountEmail],

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { slugify } from '#lib/format.ts';
+import { isoDayOf, slugify } from '#lib/format.ts';
 import { vatOf } from '#lib/money.ts';
 import type { Db } from '../client.ts';
 import { mulberry32 } from '../../seeded-random.ts';
@@ -41,6 +41,7 @@ import {
   reviews,
   scheduleEntries,
   searchKeywords,
+  searchTermDays,
   services,
   siteSettings,
   subscriptions,
@@ -1127,27 +1128,49 @@ async function seedContent(tx: Tx, regionRows: RegionRow[], cityRows: CityRow[],
   });
   await tx.insert(news).values(newsRows);
 
-  const lastSearchedAt = new Date(now - DAY);
+  // SEO staff's decisions on visitors' search terms (src/server/domain/search/keywords.ts) and 30 days of
+  // invented counts, so the four keyword lists have something to show.
+  const decided = new Date(now - 10 * DAY);
   await tx
     .insert(searchKeywords)
     .values([
-      { keyword: 'københavn', kind: 'matched', hits: 412, targetUrl: 'escort/region-hovedstaden/koebenhavn', lastSearchedAt },
-      { keyword: 'thai massage', kind: 'matched', hits: 268, targetUrl: 'thaimassage', lastSearchedAt },
-      { keyword: 'aarhus', kind: 'matched', hits: 187, targetUrl: 'escort/region-midtjylland/aarhus', lastSearchedAt },
-      { keyword: 'hot stone', kind: 'unmatched', hits: 23, lastSearchedAt },
-      { keyword: 'massage vesterbro', kind: 'unmatched', hits: 17, lastSearchedAt },
-      { keyword: 'billig', kind: 'ignored', hits: 54, lastSearchedAt },
-      { keyword: 'gratis', kind: 'ignored', hits: 31, lastSearchedAt },
+      { keyword: 'billig', kind: 'ignored', createdAt: decided },
+      { keyword: 'gratis', kind: 'ignored', createdAt: decided },
+      { keyword: 'kbh', kind: 'paired', createdAt: decided },
+      { keyword: 'cph', kind: 'paired', createdAt: decided },
+      { keyword: 'thai', kind: 'paired', createdAt: decided },
+      { keyword: 'escort kbh', kind: 'paired', targetUrl: '/escort/region-hovedstaden/koebenhavn/', createdAt: decided },
     ])
     .onConflictDoNothing();
   await tx
     .insert(pairedKeywords)
     .values([
-      { keyword: 'kbh', pairedWith: 'københavn' },
-      { keyword: 'thai', pairedWith: 'thaimassage' },
-      { keyword: 'cph', pairedWith: 'københavn' },
+      { keyword: 'kbh', pairedWith: 'koebenhavn', createdAt: decided },
+      { keyword: 'thai', pairedWith: 'thaimassage', createdAt: decided },
+      { keyword: 'cph', pairedWith: 'koebenhavn', createdAt: decided },
     ])
     .onConflictDoNothing();
+  const demoTerms: [term: string, perDay: number, noResultShare: number][] = [
+    ['koebenhavn', 14, 0],
+    ['aarhus', 7, 0],
+    ['thaimassage', 9, 0],
+    ['kbh', 5, 0.6],
+    ['billig', 2, 0.5],
+    ['hot stone', 3, 1],
+    ['massage vesterbro', 2, 0.5],
+    ['wellness', 1, 1],
+  ];
+  const termRows: (typeof searchTermDays.$inferInsert)[] = [];
+  for (let daysAgo = 0; daysAgo < 30; daysAgo += 1) {
+    const day = isoDayOf(new Date(now - daysAgo * DAY));
+    for (const [term, perDay, noResultShare] of demoTerms) {
+      const searches = perDay + ((daysAgo * 7 + term.length) % 4);
+      // A pair made 10 days ago: since then "kbh" finds what "koebenhavn" finds.
+      const share = term === 'kbh' && daysAgo < 10 ? 0 : noResultShare;
+      termRows.push({ day, term, searches, noResults: Math.round(searches * share) });
+    }
+  }
+  await tx.insert(searchTermDays).values(termRows).onConflictDoNothing();
 }
 
 type Localised = { title: string; intro: string; body: string };

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { slugify } from '#lib/format.ts';
 import type { Db } from '../client.ts';
-import { cities, languages, nationalities, products, regions, services, siteSettings } from '../schema.ts';
+import { cities, languages, nationalities, pathRedirects, products, regions, services, siteSettings } from '../schema.ts';
 import * as reference from './reference-data.ts';
 
 export type SeedReferenceOptions = { siteUrl: string };
@@ -79,13 +79,17 @@ export async function seedReference(db: Db, options: SeedReferenceOptions): Prom
       .returning({ id: regions.id, slug: regions.slug });
     const regionIdBySlug = new Map(regionRows.map((row) => [row.slug, row.id]));
 
+    // Cities are SEO staff's once stored (issue 17, domain/seo/places.ts): a city they renamed left a
+    // redirect from its old address and is not made again under the old name, and a name they changed is
+    // kept (the reference data still corrects postcodes, positions and order).
+    const moved = new Set((await tx.select({ fromPath: pathRedirects.fromPath }).from(pathRedirects)).map((row) => row.fromPath));
     const cityValues = reference.regions.flatMap((region) => {
       const regionId = regionIdBySlug.get(slugify(region.name));
       if (regionId === undefined) throw new Error(`Region ${region.name} was not stored`);
       const seen = new Set<string>();
       return region.cities.flatMap((city, index) => {
         const slug = slugify(city.name);
-        if (seen.has(slug)) return [];
+        if (seen.has(slug) || moved.has(`/escort/${slugify(region.name)}/${slug}/`)) return [];
         seen.add(slug);
         return [{ regionId, name: city.name, slug, zip: city.zip, lat: city.lat, lng: city.lng, sortOrder: index }];
       });
@@ -96,7 +100,6 @@ export async function seedReference(db: Db, options: SeedReferenceOptions): Prom
       .onConflictDoUpdate({
         target: [cities.regionId, cities.slug],
         set: {
-          name: sql`excluded.name`,
           zip: sql`excluded.zip`,
           lat: sql`excluded.lat`,
           lng: sql`excluded.lng`,

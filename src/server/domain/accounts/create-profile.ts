@@ -22,6 +22,74 @@ async function requireCityInRegion(ctx: DomainContext, regionId: number, cityId:
   if (!city || city.regionId !== regionId) throw invalidField('CityId', 'city', 'Choose a city in the chosen region.');
 }
 
+type NewAccountValues = typeof accounts.$inferInsert & { email: string; phone: string; dateOfBirth: string; locale: string };
+type NewAdvertValues = Omit<typeof adverts.$inferInsert, 'accountId' | 'status' | 'slug' | 'locale' | 'phone' | 'createdAt' | 'updatedAt'> & {
+  kind: number;
+  gender: number;
+  name: string;
+};
+
+/**
+ * The account and its advert, New (not public until verified and approved), in the caller's transaction,
+ * both audited as the account's own acts: the one way an advertiser comes to be (createprofile, and the
+ * claim of an advert from the old site). Answers the new ids.
+ */
+export async function insertAccountWithAdvert(
+  ctx: DomainContext,
+  account: NewAccountValues,
+  advertValues: NewAdvertValues,
+  audit: { via?: string } = {},
+): Promise<{ accountId: number; advertId: number }> {
+  const now = account.createdAt ?? ctx.now();
+  const [inserted] = await ctx.db.insert(accounts).values(account).returning({ id: accounts.id });
+  const accountId = inserted!.id;
+  const [advert] = await ctx.db
+    .insert(adverts)
+    .values({
+      ...advertValues,
+      accountId,
+      status: PROFILE_STATUS.New,
+      slug: slugify(advertValues.name) || 'annonce',
+      locale: account.locale,
+      phone: account.phone,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: adverts.id });
+  const advertId = advert!.id;
+  const audited = { ...ctx, actor: accountActor(accountId) };
+  const via = audit.via ? { via: audit.via } : {};
+  await writeAudit(audited, {
+    action: 'account.create',
+    targetType: 'account',
+    targetId: accountId,
+    after: {
+      email: account.email,
+      phone: account.phone,
+      dateOfBirth: account.dateOfBirth,
+      locale: account.locale,
+      termsAcceptedAt: account.termsAcceptedAt?.toISOString() ?? null,
+      ...via,
+    },
+  });
+  await writeAudit(audited, {
+    action: 'advert.create',
+    targetType: 'advert',
+    targetId: advertId,
+    after: {
+      accountId,
+      kind: advertValues.kind,
+      gender: advertValues.gender,
+      status: PROFILE_STATUS.New,
+      name: advertValues.name,
+      regionId: advertValues.regionId ?? null,
+      cityId: advertValues.cityId ?? null,
+      ...via,
+    },
+  });
+  return { accountId, advertId };
+}
+
 /**
  * What createprofile leaves for after its answer (`deps.afterResponse`): the one email to the address, a
  * link that confirms the new sign-up, or, for an address that has an account, its owner's email. The
@@ -81,10 +149,10 @@ export async function createProfile(
   const passwordHash = await hashPassword(input.Password);
   let created: { accountId: number; advertId: number };
   try {
-    created = await ctx.db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(accounts)
-        .values({
+    created = await ctx.db.transaction(async (tx) =>
+      insertAccountWithAdvert(
+        { ...ctx, db: tx },
+        {
           email: input.Email,
           passwordHash,
           phone: input.Phone,
@@ -94,57 +162,17 @@ export async function createProfile(
           // Unconfirmed until the emailed link and the password (confirmsignup).
           activatedAt: null,
           createdAt: now,
-        })
-        .returning({ id: accounts.id });
-      const accountId = account!.id;
-      const [advert] = await tx
-        .insert(adverts)
-        .values({
-          accountId,
+        },
+        {
           kind: input.Kind,
           gender: input.Gender,
-          status: PROFILE_STATUS.New,
           name: input.Name,
-          slug: slugify(input.Name) || 'annonce',
-          locale: input.Locale,
-          phone: input.Phone,
           regionId: input.RegionId,
           cityId: input.CityId,
           age: ageOn(input.DateOfBirth, now),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: adverts.id });
-      const advertId = advert!.id;
-      const audited = { ...ctx, db: tx, actor: accountActor(accountId) };
-      await writeAudit(audited, {
-        action: 'account.create',
-        targetType: 'account',
-        targetId: accountId,
-        after: {
-          email: input.Email,
-          phone: input.Phone,
-          dateOfBirth: input.DateOfBirth,
-          locale: input.Locale,
-          termsAcceptedAt: now.toISOString(),
         },
-      });
-      await writeAudit(audited, {
-        action: 'advert.create',
-        targetType: 'advert',
-        targetId: advertId,
-        after: {
-          accountId,
-          kind: input.Kind,
-          gender: input.Gender,
-          status: PROFILE_STATUS.New,
-          name: input.Name,
-          regionId: input.RegionId,
-          cityId: input.CityId,
-        },
-      });
-      return { accountId, advertId };
-    });
+      ),
+    );
   } catch (error) {
     // Two sign-ups with one email at the same moment: the second meets the unique index.
     const taken = isUniqueViolation(error) ? await findAccountByEmail(ctx.db, input.Email) : undefined;

@@ -8,6 +8,8 @@ import {
   extraPriceItems,
   languages,
   loginEvents,
+  news,
+  newsReads,
   notifications,
   orders,
   pictures,
@@ -35,7 +37,7 @@ const moderationOf = (status: number) => MODERATION[status] ?? 'pending';
  * we keep about the signed-in advertiser, as one machine-readable JSON document: the account, the advert
  * with its texts, languages, services, prices, schedule, pictures and videos (with the addresses the
  * owner can fetch them at, and their public address while published), reviews and replies, blacklist,
- * sign-in history, notifications, statements of reasons and appeals, verifications (outcome, not files),
+ * sign-in history, notifications, news read, statements of reasons and appeals, verifications (outcome, not files),
  * orders and the periods they bought. Owner only: refused while support is signed in as the advertiser.
  * Audited (without the data).
  */
@@ -84,7 +86,7 @@ export async function exportAccountData(ctx: DomainContext): Promise<Record<stri
     ofAdverts(() => db.select().from(reviews).where(inArray(reviews.advertId, advertIds)).orderBy(asc(reviews.id))),
     ofAdverts(() => db.select().from(promotions).where(inArray(promotions.advertId, advertIds)).orderBy(asc(promotions.id))),
   ]);
-  const [blacklist, signIns, notificationRows, statements, verificationRows, orderRows] = await Promise.all([
+  const [blacklist, signIns, notificationRows, statements, verificationRows, orderRows, newsRead] = await Promise.all([
     db.select().from(blacklistEntries).where(eq(blacklistEntries.accountId, accountId)).orderBy(asc(blacklistEntries.id)),
     db
       .select({ at: loginEvents.createdAt, success: loginEvents.success, ip: loginEvents.ip, userAgent: loginEvents.userAgent })
@@ -99,6 +101,12 @@ export async function exportAccountData(ctx: DomainContext): Promise<Record<stri
       .orderBy(asc(statementsOfReasons.id)),
     db.select().from(verifications).where(eq(verifications.accountId, accountId)).orderBy(asc(verifications.id)),
     db.select().from(orders).where(eq(orders.accountId, accountId)).orderBy(asc(orders.id)),
+    db
+      .select({ newsId: newsReads.newsId, title: news.title, readAt: newsReads.readAt })
+      .from(newsReads)
+      .innerJoin(news, eq(news.id, newsReads.newsId))
+      .where(eq(newsReads.accountId, accountId))
+      .orderBy(asc(newsReads.readAt)),
   ]);
 
   const byAdvert = <T extends { advertId: number | null }>(rows: T[], advertId: number) => rows.filter((row) => row.advertId === advertId);
@@ -225,6 +233,7 @@ export async function exportAccountData(ctx: DomainContext): Promise<Record<stri
       read: status === 1,
       createdAt,
     })),
+    newsRead,
     statementsOfReasons: statements.map((row) => ({
       decision: row.decision,
       what: row.what,

@@ -12,6 +12,7 @@ import {
   emailVerificationTokens,
   extraPriceItems,
   loginEvents,
+  newsReads,
   notifications,
   outboxMessages,
   passwordResetTokens,
@@ -195,7 +196,7 @@ async function eraseAccount(ctx: DomainContext, storage: MediaStorage, account: 
         .where(inArray(adverts.id, advertIds));
       await tx.update(contentReports).set({ advertUrl: null }).where(inArray(contentReports.advertId, advertIds));
     }
-    for (const table of [blacklistEntries, notifications, sessions, passwordResetTokens, emailVerificationTokens, phoneVerificationCodes, verificationHandoffs, verifications]) {
+    for (const table of [blacklistEntries, notifications, newsReads, sessions, passwordResetTokens, emailVerificationTokens, phoneVerificationCodes, verificationHandoffs, verifications]) {
       await tx.delete(table).where(eq(table.accountId, account.id));
     }
     await tx.delete(loginEvents).where(or(eq(loginEvents.accountId, account.id), sql`lower(${loginEvents.email}) = ${email}`));

@@ -1,8 +1,7 @@
-import { and, count, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { SKIPPABLE_DASHBOARD_ITEMS, type SkippableDashboardItem } from '#lib/schemas/advert-edit.ts';
 import {
   accounts,
-  news,
   notifications,
   pictures,
   priceListItems,
@@ -16,6 +15,7 @@ import type { DomainContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
 import { getOwnAdvert, requireAdvertiserAccountId, updateOwnAdvert } from './own-advert.ts';
+import { newsForAdvertiser } from '../news/news.ts';
 import { PROFILE_STATUS } from './statuses.ts';
 
 import type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
@@ -107,12 +107,7 @@ export async function getDashboard(ctx: DomainContext): Promise<Dashboard> {
   const [checklist, [unread], newsRows] = await Promise.all([
     checklistOf(ctx, advert, account, now),
     ctx.db.select({ n: count() }).from(notifications).where(and(eq(notifications.accountId, accountId), eq(notifications.status, 0))),
-    ctx.db
-      .select()
-      .from(news)
-      .where(and(eq(news.locale, account.locale), isNotNull(news.publishedAt), lte(news.publishedAt, now)))
-      .orderBy(desc(news.publishedAt))
-      .limit(3),
+    newsForAdvertiser(ctx, accountId, account.locale, 5),
   ]);
   return {
     profileStatus: advert.status,
@@ -123,7 +118,7 @@ export async function getDashboard(ctx: DomainContext): Promise<Dashboard> {
     canGoLive: checklist.every((item) => !item.required || item.done),
     pendingFields: Object.keys(advert.pendingChanges ?? {}),
     unreadNotifications: unread?.n ?? 0,
-    news: newsRows.map((n) => ({ id: n.id, title: n.title, body: n.body, publishedAt: n.publishedAt!.toISOString() })),
+    news: newsRows,
   };
 }
 

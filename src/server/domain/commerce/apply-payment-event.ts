@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { orders, paymentEvents, products, subscriptions } from '../../db/schema.ts';
 import type { Messaging, PaymentEvent, PaymentProvider, PaymentProviders, RawPostback } from '../../adapters/types.ts';
 import { SYSTEM, type DomainContext } from '../context.ts';
@@ -195,7 +195,8 @@ async function onOrderEvent(step: Step): Promise<Decision> {
   const { tx, event, provider, now } = step;
   const order = await lockOrder(tx, and(eq(orders.referenceId, event.reference), eq(orders.paymentProvider, provider.name)));
   if (!order) return refuse(step, 'unknown reference');
-  if (await duplicateOf(step, order.id)) return { outcome: 'ignored', reason: 'duplicate', orderId: order.id };
+  // A copy of an event already stored is found by its key when it is stored (step.store answers null),
+  // before anything moves: no separate look-up on this, the busiest path.
   if (event.kind === 'paid') {
     const wrong = amountRefusal(event, order);
     if (wrong) return refuse(step, wrong, order.id);
@@ -241,14 +242,14 @@ async function onPaid(step: Step, order: OrderRow): Promise<Decision> {
 async function creditOrder(step: Step, order: OrderRow, eventId: number): Promise<void> {
   const { tx, event, now, provider } = step;
   const subscriptionId = await subscriptionOfFirstSale(step, order);
+  const fulfilment = await fulfilOrder(tx, order, now);
   const paid = await moveOrder(tx, order, ORDER_STATUS.Paid, { mover: 'provider', paymentEventId: eventId, reason: event.kind, now }, {
     paidAt: now,
     transactionId: event.transactionId ?? event.saleId ?? null,
     subscriptionId: subscriptionId ?? order.subscriptionId,
+    ...(fulfilment ? { periodStart: fulfilment.start, periodEnd: fulfilment.end, fulfilledAt: now } : {}),
   });
-  const fulfilment = await fulfilOrder(tx, paid, now);
-  const fulfilled = { ...paid, periodStart: fulfilment?.start ?? null, periodEnd: fulfilment?.end ?? null };
-  const receipt = await issueReceipt(tx, fulfilled, now);
+  const receipt = await issueReceipt(tx, paid, now);
   await writeAudit(step.ctx, {
     action: 'order.paid',
     targetType: 'order',
@@ -264,29 +265,22 @@ async function creditOrder(step: Step, order: OrderRow, eventId: number): Promis
 async function subscriptionOfFirstSale(step: Step, order: OrderRow): Promise<number | null> {
   const { tx, event, provider, now } = step;
   if (!event.saleId || order.productId === null || order.subscriptionId !== null) return null;
-  const [product] = await tx.select({ recurring: products.recurring }).from(products).where(eq(products.id, order.productId));
-  if (!product?.recurring) return null;
-  const [existing] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.provider, provider.name), eq(subscriptions.saleId, event.saleId)))
-    .for('update');
-  if (existing) return existing.id;
-  const [created] = await tx
-    .insert(subscriptions)
-    .values({
-      accountId: order.accountId,
-      advertId: order.advertId,
-      productId: order.productId,
-      provider: provider.name,
-      saleId: event.saleId,
-      status: SUBSCRIPTION_STATUS.Active,
-      nextChargeOn: event.nextChargeOn ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: subscriptions.id });
-  return created!.id;
+  // One statement: made when the product renews, unless the sale has one already (its id is then read
+  // from the statement's snapshot, which the insert does not change).
+  const result = await tx.execute(sql`
+    with product as (select ${products.recurring} as recurring from ${products} where ${products.id} = ${order.productId}),
+    existing as (select ${subscriptions.id} as id from ${subscriptions} where ${subscriptions.provider} = ${provider.name} and ${subscriptions.saleId} = ${event.saleId}),
+    created as (
+      insert into ${subscriptions} (account_id, advert_id, product_id, provider, sale_id, status, next_charge_on, created_at, updated_at)
+      select ${order.accountId}, ${order.advertId}, ${order.productId}, ${provider.name}, ${event.saleId}, ${SUBSCRIPTION_STATUS.Active},
+        ${event.nextChargeOn?.toISOString() ?? null}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from product where product.recurring and not exists (select 1 from existing)
+      on conflict do nothing
+      returning id)
+    select (select id from created) as created, (select id from existing) as existing`);
+  const [row] = rowsOf<{ created: number | null; existing: number | null }>(result);
+  const id = row?.created ?? row?.existing ?? null;
+  return id === null ? null : Number(id);
 }
 
 /** A refund (credit) or chargeback: Paid → Refunded/ChargedBack, the unused time taken back, a credit note. */

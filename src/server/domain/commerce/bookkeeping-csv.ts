@@ -16,12 +16,10 @@ import { AppError } from '../errors.ts';
 import { requirePermission } from '../permissions.ts';
 import { copenhagenMonthOf, dayAfter, monthsBetween, startOfCopenhagenDay } from './copenhagen-days.ts';
 import { documentNumberText } from './receipt-pdf.ts';
+import { csvOf, type CsvCell, type CsvFile } from '../csv.ts';
 
 /** A period longer than this is refused (a file a spreadsheet still opens). */
 const MAX_DAYS = 3 * 366;
-const BOM = '\uFEFF';
-
-export type CsvFile = { fileName: string; csv: string };
 
 /** Øre as kroner with a decimal comma: -29950 → "-299,50". */
 export function csvAmount(ore: number): string {
@@ -30,22 +28,11 @@ export function csvAmount(ore: number): string {
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/**
- * One field: quoted when it holds a separator, a quote or a line break; text that a spreadsheet would take
- * for a formula (=, +, -, @ first) gets a leading apostrophe. Numbers are passed as they are.
- */
-function field(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Raw (already formatted) cells are marked so `field` leaves them alone. */
+/** Raw (already formatted) cells are left as they are by the CSV writer. */
 const amount = (ore: number) => ({ raw: csvAmount(ore) });
-type Cell = string | number | { raw: string };
-function csvOfCells(rows: Cell[][]): string {
-  return BOM + rows.map((row) => row.map((cell) => (typeof cell === 'object' ? cell.raw : field(cell))).join(';')).join('\r\n') + '\r\n';
-}
+type Cell = CsvCell;
+/** Semicolons and a byte order mark: what Danish Excel opens as it is. */
+const csvOfCells = (rows: Cell[][]): string => csvOf(rows, { separator: ';', bom: true });
 
 /** The period's documents (receipts, invoices, credit notes) with their orders' payment, by number. */
 async function documentsOf(ctx: DomainContext, period: BookkeepingPeriodInput) {

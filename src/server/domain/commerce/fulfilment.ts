@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { adverts, orders, promotions, type Advert } from '../../db/schema.ts';
+import { adverts, promotions, type Advert } from '../../db/schema.ts';
 import { PRODUCT_TYPE } from './order-status.ts';
 
 /**
@@ -46,15 +46,29 @@ export function takenBackOf(input: { periodStart: Date | null; periodEnd: Date |
   return { unusedMs, clock: new Date(Math.max(moved, Math.min(input.now.getTime(), input.clock.getTime()))) };
 }
 
-async function lockAdvert(tx: Db, advertId: number): Promise<Advert> {
-  const [advert] = await tx.select().from(adverts).where(eq(adverts.id, advertId)).for('update');
+/** The advert's clocks (its row locked for the rest of the transaction): only what a payment reads. */
+async function lockAdvert(tx: Db, advertId: number): Promise<Pick<Advert, 'id' | ClockColumn | 'holidayUntil'>> {
+  const [advert] = await tx
+    .select({
+      id: adverts.id,
+      expirationDate: adverts.expirationDate,
+      frontPageBoostUntil: adverts.frontPageBoostUntil,
+      searchBoostUntil: adverts.searchBoostUntil,
+      holidayUntil: adverts.holidayUntil,
+    })
+    .from(adverts)
+    .where(eq(adverts.id, advertId))
+    .for('update');
   if (!advert) throw new Error(`order's advert ${advertId} is missing`);
   return advert;
 }
 
 export type Fulfilment = { advertId: number; column: ClockColumn; before: Date | null; after: Date; start: Date; end: Date };
 
-/** Gives a paid order its period: the advert's clock, a promotions row, and the order's period and fulfilled_at. */
+/**
+ * Gives a paid order its period: the advert's clock and a promotions row. The caller writes the period
+ * and fulfilled_at onto the order with its move to Paid (one statement less on the busiest path).
+ */
 export async function fulfilOrder(
   tx: Db,
   order: { id: number; advertId: number | null; productType: number; days: number },
@@ -64,9 +78,14 @@ export async function fulfilOrder(
   const advert = await lockAdvert(tx, order.advertId);
   const column = clockOf(order.productType);
   const { start, end } = periodOf({ days: order.days, now, runningUntil: advert[column], holidayUntil: advert.holidayUntil });
-  await tx.update(adverts).set({ [column]: end }).where(eq(adverts.id, advert.id));
-  await tx.insert(promotions).values({ advertId: advert.id, orderId: order.id, type: order.productType, startsAt: start, endsAt: end, createdAt: now });
-  await tx.update(orders).set({ periodStart: start, periodEnd: end, fulfilledAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+  // The promotion row rides along with the clock's update (one statement).
+  const promoted = tx.$with('promoted').as(
+    tx
+      .insert(promotions)
+      .values({ advertId: advert.id, orderId: order.id, type: order.productType, startsAt: start, endsAt: end, createdAt: now })
+      .returning({ promotionId: promotions.id }),
+  );
+  await tx.with(promoted).update(adverts).set({ [column]: end }).where(eq(adverts.id, advert.id));
   return { advertId: advert.id, column, before: advert[column], after: end, start, end };
 }
 

@@ -34,21 +34,28 @@ export async function moveOrder(
   set: Partial<OrderRow> = {},
 ): Promise<OrderRow> {
   if (!canMoveOrder(order.status, to, by.mover)) throw new Error(`order ${order.id}: ${order.status} → ${to} is not a move for ${by.mover}`);
+  // The history row rides along in the same statement (a data-modifying WITH runs whether or not it is read).
+  const logged = tx.$with('logged').as(
+    tx
+      .insert(orderEvents)
+      .values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: to,
+        actorType: by.mover,
+        actorId: by.actorId ?? null,
+        paymentEventId: by.paymentEventId ?? null,
+        reason: by.reason ?? null,
+        createdAt: by.now,
+      })
+      .returning({ eventId: orderEvents.id }),
+  );
   const [updated] = await tx
+    .with(logged)
     .update(orders)
     .set({ ...set, status: to, updatedAt: by.now })
     .where(eq(orders.id, order.id))
     .returning();
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: to,
-    actorType: by.mover,
-    actorId: by.actorId ?? null,
-    paymentEventId: by.paymentEventId ?? null,
-    reason: by.reason ?? null,
-    createdAt: by.now,
-  });
   return updated!;
 }
 

@@ -5,7 +5,7 @@
  * makes the second wait). Documents are never edited or deleted (a trigger refuses it); a correction is a
  * new document that refers to the old one.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentCounters, salesDocuments, siteSettings, type SalesDocumentLine, type SalesDocumentParty } from '../../db/schema.ts';
 import { splitGross, sumOre, VAT_RATE_BP } from '#lib/money.ts';
@@ -16,27 +16,22 @@ export type SalesDocumentRow = typeof salesDocuments.$inferSelect;
 /** The numbering series of every sales document. */
 const SERIES = 'sales';
 
-/** The next number of the series, taken inside `tx` (the caller's transaction). */
-async function takeNumber(tx: Db): Promise<number> {
+/**
+ * The next number of the series, taken inside `tx` (the caller's transaction), with the seller as the
+ * website config names it now (copied onto the document), in one statement.
+ */
+async function takeNumber(tx: Db): Promise<{ number: number; seller: SalesDocumentParty | null }> {
   const [row] = await tx
     .insert(documentCounters)
     .values({ series: SERIES, last: 1 })
     .onConflictDoUpdate({ target: documentCounters.series, set: { last: sql`${documentCounters.last} + 1` } })
-    .returning({ last: documentCounters.last });
-  return row!.last;
-}
-
-/** The seller as the website config names it now (copied onto the document). */
-async function sellerOf(tx: Db): Promise<SalesDocumentParty> {
-  const [site] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
-  if (!site) throw new Error('site_settings has no row: the reference seed has not run');
-  return {
-    name: site.companyName,
-    address: site.companyAddress,
-    zipCity: site.companyZipCity,
-    vat: site.companyVat,
-    email: site.companyEmail,
-  };
+    .returning({
+      last: documentCounters.last,
+      seller: sql<SalesDocumentParty | null>`(select jsonb_build_object('name', ${siteSettings.companyName}, 'address', ${siteSettings.companyAddress},
+        'zipCity', ${siteSettings.companyZipCity}, 'vat', ${siteSettings.companyVat}, 'email', ${siteSettings.companyEmail})
+        from ${siteSettings} where ${siteSettings.id} = 1)`,
+    });
+  return { number: row!.last, seller: row!.seller };
 }
 
 /** A document line for a VAT-inclusive amount: net and VAT split exactly. */
@@ -69,8 +64,8 @@ export async function issueSalesDocument(
     now: Date;
   },
 ): Promise<SalesDocumentRow> {
-  const number = await takeNumber(tx);
-  const seller = await sellerOf(tx);
+  const { number, seller } = await takeNumber(tx);
+  if (!seller) throw new Error('site_settings has no row: the reference seed has not run');
   const [row] = await tx
     .insert(salesDocuments)
     .values({

@@ -13,20 +13,17 @@ import { notFound } from '../errors.ts';
 import { requirePermission } from '../permissions.ts';
 import { askedLocale, documentAnswers, documentPdf, listOrderDocumentRows, orderSummaryOf, type DocumentPdf, type PdfUrlOf } from './order-documents.ts';
 import { startOfCopenhagenDay, dayAfter } from './copenhagen-days.ts';
+import { containing } from '../../db/like.ts';
 
 const supportPdfUrl: PdfUrlOf = (document) => `/api/support/orderdocument?Id=${document.id}`;
 
-/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 function conditionsOf(query: SupportOrdersQueryInput): SQL[] {
   const where: SQL[] = [];
   if (query.Id !== '') where.push(eq(orders.id, query.Id));
   if (query.TransactionId) where.push(eq(orders.transactionId, query.TransactionId));
   if (query.ProfileId !== '') where.push(eq(orders.advertId, query.ProfileId));
-  if (query.ProductDescription) where.push(ilike(orders.productDescription, containsPattern(query.ProductDescription)));
+  if (query.ProductDescription) where.push(ilike(orders.productDescription, containing(query.ProductDescription)));
   const price = kronerToOre(query.TotalPrice);
   if (price !== null) where.push(eq(orders.totalPriceOre, price));
   if (query.Status !== '') where.push(eq(orders.status, query.Status));

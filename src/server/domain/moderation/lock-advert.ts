@@ -10,12 +10,13 @@ import { issueStatementOfReasons } from './statements.ts';
  * The one way support (or the system) locks an advert: status 2 Locked through the transition table, with
  * the reason kept on the advert and in the audit log, and a statement of reasons to the advertiser
  * ('advert.locked': what, why, which rule, how to appeal). Used by a report's decision and by support's
- * advert pages. Answers the statement's id.
+ * advert pages. Answers the statement's id. `reportId` names the report the lock answers (none: support's
+ * own initiative), kept on the statement for the transparency report.
  */
 export async function lockAdvert(
   ctx: DomainContext,
   advert: Advert,
-  input: { reason: string; rule: TermsRule | null },
+  input: { reason: string; rule: TermsRule | null; reportId?: number | null },
   deps: { messaging: Messaging },
 ): Promise<{ statementId: number }> {
   await changeAdvertStatus(ctx, advert, PROFILE_STATUS.Locked, {
@@ -33,6 +34,7 @@ export async function lockAdvert(
       reason: input.reason,
       rule: input.rule,
       targetId: null,
+      reportId: input.reportId ?? null,
     },
     deps,
   );

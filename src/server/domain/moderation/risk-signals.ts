@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { RiskDetails, RiskSignal, RiskWord } from '#lib/schemas/review.ts';
 import { anyOf, idArray } from '../../db/any-of.ts';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { adverts, riskWords, supportUsers } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -72,10 +72,6 @@ export async function requireNoRiskWords(db: Db, texts: Partial<Record<TextField
 
 type Pair = { id: number | string; other: number | string };
 
-/** Rows of a raw query on PGlite ({ rows }) and node-postgres alike. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 export type AdvertRisk = { risk: RiskSignal[]; details: RiskDetails };
 

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { StatementDecision, TermsRule } from '#lib/schemas/moderation.ts';
 import { accounts, notifications, statementsOfReasons } from '../../db/schema.ts';
-import type { Db } from '../../db/client.ts';
 import type { Messaging } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
@@ -18,6 +17,8 @@ export type StatementInput = {
   rule: TermsRule | null;
   /** The picture or video decided on (media decisions). */
   targetId?: number | null;
+  /** The report (notice) the decision answers; none for a decision on support's own initiative (issue 18). */
+  reportId?: number | null;
 };
 
 /**
@@ -31,31 +32,29 @@ export async function noticeToAdvertiser(
   deps: { messaging: Messaging },
   email: NoticeText = text,
 ): Promise<{ id: number }> {
-  const [row] = await ctx.db.insert(notifications).values({
-    accountId,
-    titleDa: text.titleDa,
-    titleEn: text.titleEn,
-    bodyDa: text.bodyDa,
-    bodyEn: text.bodyEn,
-    link: text.link,
-    createdAt: ctx.now(),
-  }).returning({ id: notifications.id });
+  // The account's address comes back with the new row (one statement); a deleted account gets no email.
+  const [row] = await ctx.db
+    .insert(notifications)
+    .values({
+      accountId,
+      titleDa: text.titleDa,
+      titleEn: text.titleEn,
+      bodyDa: text.bodyDa,
+      bodyEn: text.bodyEn,
+      link: text.link,
+      createdAt: ctx.now(),
+    })
+    .returning({
+      id: notifications.id,
+      email: sql<string | null>`(select ${accounts.email} from ${accounts} where ${accounts.id} = ${accountId} and ${accounts.deletedAt} is null)`,
+      locale: sql<string | null>`(select ${accounts.locale} from ${accounts} where ${accounts.id} = ${accountId})`,
+    });
   const notice = { id: row!.id };
-  const account = await findAccountAddress(ctx.db, accountId);
-  if (!account) return notice;
-  const locale = asLocale(account.locale);
+  if (!row!.email) return notice;
+  const locale = asLocale(row!.locale);
   const words = locale === 'en' ? { title: email.titleEn, body: email.bodyEn } : { title: email.titleDa, body: email.bodyDa };
-  await deps.messaging.sendEmail(advertiserNoticeMessage(await getSite(ctx.db), locale, account.email, words));
+  await deps.messaging.sendEmail(advertiserNoticeMessage(await getSite(ctx.db), locale, row!.email, words));
   return notice;
-}
-
-async function findAccountAddress(db: Db, accountId: number): Promise<{ email: string; locale: string } | null> {
-  const [row] = await db
-    .select({ email: accounts.email, locale: accounts.locale, deletedAt: accounts.deletedAt })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .limit(1);
-  return row && row.deletedAt === null ? row : null;
 }
 
 /**
@@ -80,6 +79,7 @@ export async function issueStatementOfReasons(
       targetId: input.targetId ?? null,
       reason: input.reason,
       rule: input.rule,
+      reportId: input.reportId ?? null,
       createdBy,
       createdAt: ctx.now(),
     })
@@ -89,7 +89,14 @@ export async function issueStatementOfReasons(
     action: 'statement.issue',
     targetType: 'statement',
     targetId: id,
-    after: { decision: input.decision, advertId: input.advertId, accountId: input.accountId, targetId: input.targetId ?? null, rule: input.rule },
+    after: {
+      decision: input.decision,
+      advertId: input.advertId,
+      accountId: input.accountId,
+      targetId: input.targetId ?? null,
+      rule: input.rule,
+      reportId: input.reportId ?? null,
+    },
     reason: input.reason,
   });
   const words = { decision: input.decision, reason: input.reason, rule: input.rule };

@@ -21,14 +21,14 @@ const alreadyDecided = () => new AppError('CONFLICT', 'The report has already be
 async function lockReportedAdvert(
   ctx: DomainContext,
   advertId: number | null,
-  input: { reason: string; rule: DecideContentReportInput['Rule'] },
+  input: { reason: string; rule: DecideContentReportInput['Rule']; reportId: number },
   deps: { messaging: Messaging },
 ): Promise<boolean> {
   if (advertId === null) return false;
   const [advert] = await ctx.db.select().from(adverts).where(eq(adverts.id, advertId)).limit(1);
   if (!advert || advert.deletedAt !== null || advert.status === PROFILE_STATUS.Deleted) return false;
   if (advert.status === PROFILE_STATUS.Locked) return false;
-  await lockAdvert(ctx, advert, { reason: input.reason, rule: input.rule === '' ? null : input.rule }, deps);
+  await lockAdvert(ctx, advert, { reason: input.reason, rule: input.rule === '' ? null : input.rule, reportId: input.reportId }, deps);
   return true;
 }
 
@@ -68,7 +68,7 @@ export async function decideContentReport(
     .returning({ id: contentReports.id });
   if (!claimed) throw alreadyDecided();
 
-  const locked = actionTaken ? await lockReportedAdvert(ctx, report.advertId, { reason: input.Reason, rule: input.Rule }, deps) : false;
+  const locked = actionTaken ? await lockReportedAdvert(ctx, report.advertId, { reason: input.Reason, rule: input.Rule, reportId: report.id }, deps) : false;
 
   await writeAudit(ctx, {
     action: 'report.decide',

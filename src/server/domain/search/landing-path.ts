@@ -5,7 +5,12 @@ import { ADVERT_KINDS } from '../adverts/statuses.ts';
 
 const caches = new WeakMap<Db, { at: number; regions: LocationRegion[] }>();
 
-/** Regions and cities change rarely: read them at most once a minute (per database). */
+/** A city was added or renamed here: read the places again at the next use (search/keywords.ts forgets its pages with it). */
+export function forgetLocations(db: Db): void {
+  caches.delete(db);
+}
+
+/** Regions and cities change rarely: read them at most once a minute (per database), and after a change here. */
 export async function cachedLocations(db: Db): Promise<LocationRegion[]> {
   let cache = caches.get(db);
   if (!cache || Date.now() - cache.at > 60_000) {

@@ -1,5 +1,5 @@
 import { and, asc, gt, lte, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { anyOf, idArray } from '../../db/any-of.ts';
 import { adverts, advertSearch, advertSearchDocuments, searchIndexState } from '../../db/schema.ts';
 import { publicAdvertCondition } from '../adverts/visibility.ts';
@@ -8,6 +8,12 @@ import { recordSearchIndexChange } from './search-index-log.ts';
 import { BOOST_RANK } from './ranking.ts';
 
 const CHUNK = 500;
+
+/**
+ * The public kind of an advert (over `adverts a`) as the search index files it and the statistics count
+ * it: 0 escort, 1 trans escort (kind 0 with gender 5), 2 Thai massage.
+ */
+export const SEARCH_KIND_OF_ADVERT = sql.raw('(case when a.kind = 1 then 2 when a.gender = 5 then 1 else 0 end)');
 
 // What an advert's clocks (expiry, holiday, boosts) decide in its search row, over `adverts a`.
 const frontPageBoosted = (nowIso: string) => sql`coalesce(a.front_page_boost_until > ${nowIso}::timestamptz, false)`;
@@ -47,7 +53,7 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
         advert_id, kind, region_id, city_id, age, height, weight, breast_type, nationality_id, incall, outcall,
         validated, has_video, has_review, language_ids, service_ids, front_page_boosted, rank, recheck_at, refreshed_at)
       select a.id,
-        case when a.kind = 1 then 2 when a.gender = 5 then 1 else 0 end,
+        ${SEARCH_KIND_OF_ADVERT},
         a.region_id, a.city_id, a.age, a.height, a.weight, a.breast_type, a.nationality_id, a.incall, a.outcall,
         a.validation_status = 2,
         exists (select 1 from videos v where v.advert_id = a.id and v.status = 2 and v.moderation_status = 1 and v.is_online and v.deleted_at is null and v.public_key is not null),
@@ -64,7 +70,7 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
           || setweight(to_tsvector('danish', a.title || ' ' || coalesce(a.title_en, '')), 'B')
           || setweight(to_tsvector('danish', coalesce(c.name, '') || ' ' || coalesce(rg.name, '') || ' ' || coalesce(rg.name_en, '') || ' ' || coalesce(sv.names, '')), 'C')
           || to_tsvector('danish', a.introduction || ' ' || a.description || ' ' || coalesce(a.introduction_en, '') || ' ' || coalesce(a.description_en, '')),
-        lower(a.name || ' ' || a.title || ' ' || coalesce(c.name, '') || ' ' || coalesce(sv.names, '')),
+        t.text || case when t.text ~ '[æøå]' then ' ' || replace(replace(replace(t.text, 'æ', 'ae'), 'ø', 'oe'), 'å', 'aa') else '' end,
         '{}'::jsonb, '{}'::jsonb
       from adverts a
       left join cities c on c.id = a.city_id
@@ -73,6 +79,8 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
         select string_agg(s.name_da || ' ' || s.name_en, ' ') as names
         from advert_services x join services s on s.id = x.service_id where x.advert_id = a.id
       ) sv on true
+      -- The substring text, and with æ, ø and å folded as the slugs have them (ae, oe, aa): Danish typing.
+      cross join lateral (select lower(a.name || ' ' || a.title || ' ' || coalesce(c.name, '') || ' ' || coalesce(sv.names, '')) as text) t
       where a.id = any(${idList})`);
     const [da, en] = await Promise.all([
       listAdvertCards(db, publicIds, 'da', now),
@@ -99,25 +107,25 @@ export async function refreshAdvertSearchClocks(db: Db, advertIds: number[], now
   if (advertIds.length === 0) return 0;
   const ids = idArray(advertIds);
   const nowIso = now.toISOString();
+  // The search row and its cards in one statement (the cards' update reads the ids the first returns).
   const updated = await db.execute(sql`
-    update advert_search s set
-      front_page_boosted = ${frontPageBoosted(nowIso)}, rank = ${rankOf(nowIso)}, recheck_at = ${recheckAtOf(nowIso)},
-      refreshed_at = ${nowIso}::timestamptz
-    from adverts a
-    where s.advert_id = a.id and a.id = any(${ids})
-      and a.id in (select ${adverts.id} from ${adverts} where ${adverts.id} = any(${ids}) and ${publicAdvertCondition(now)})
-    returning s.advert_id`);
-  const rows = (updated as unknown as { rows?: { advert_id: number }[] }).rows ?? (updated as unknown as { advert_id: number }[]);
-  const inPlace = rows.map((row) => Number(row.advert_id));
-  if (inPlace.length > 0) {
-    await db.execute(sql`
+    with clocks as (
+      update advert_search s set
+        front_page_boosted = ${frontPageBoosted(nowIso)}, rank = ${rankOf(nowIso)}, recheck_at = ${recheckAtOf(nowIso)},
+        refreshed_at = ${nowIso}::timestamptz
+      from adverts a
+      where s.advert_id = a.id and a.id = any(${ids})
+        and a.id in (select ${adverts.id} from ${adverts} where ${adverts.id} = any(${ids}) and ${publicAdvertCondition(now)})
+      returning s.advert_id),
+    cards as (
       update advert_search_documents d set
         card_da = d.card_da || jsonb_build_object('frontPageBoosted', ${frontPageBoosted(nowIso)}, 'searchBoosted', ${searchBoosted(nowIso)}),
         card_en = d.card_en || jsonb_build_object('frontPageBoosted', ${frontPageBoosted(nowIso)}, 'searchBoosted', ${searchBoosted(nowIso)})
       from adverts a
-      where d.advert_id = a.id and a.id = any(${idArray(inPlace)})`);
-    await recordSearchIndexChange(db, inPlace);
-  }
+      where d.advert_id = a.id and a.id in (select advert_id from clocks))
+    select advert_id from clocks`);
+  const inPlace = rowsOf<{ advert_id: number }>(updated).map((row) => Number(row.advert_id));
+  if (inPlace.length > 0) await recordSearchIndexChange(db, inPlace);
   const rest = advertIds.filter((id) => !inPlace.includes(id));
   if (rest.length > 0) await refreshAdvertSearch(db, rest, now);
   return rest.length;

@@ -1,6 +1,6 @@
 import { and, asc, gt, lt, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { isExclusiveDatabase, type Db } from '../../db/client.ts';
+import { isExclusiveDatabase, rowsOf, type Db } from '../../db/client.ts';
 import { idArray } from '../../db/any-of.ts';
 import { searchIndexLog, searchIndexState } from '../../db/schema.ts';
 
@@ -14,7 +14,7 @@ export async function recordSearchIndexChange(db: Db, advertIds: number[]): Prom
   const result = await db.execute(sql`
     with bumped as (update search_index_state set version = version + 1 where id = 1 returning version)
     insert into search_index_log (version, advert_ids) select version, ${idArray(advertIds)} from bumped returning version`);
-  const rows = (result as unknown as { rows?: { version: string | number }[] }).rows ?? (result as unknown as { version: string | number }[]);
+  const rows = rowsOf<{ version: string | number }>(result);
   const version = Number(rows[0]?.version ?? 0);
   if (isExclusiveDatabase(db)) localVersions.set(db, Math.max(localVersions.get(db) ?? 0, version));
   return version;

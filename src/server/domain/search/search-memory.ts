@@ -1,9 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import { copyOutText, type Db } from '../../db/client.ts';
 import { anyOf } from '../../db/any-of.ts';
 import { advertSearch, advertSearchDocuments } from '../../db/schema.ts';
 import type { AdvertCard } from '#lib/schemas/public-advert.ts';
 import { searchIndexChangesSince, searchIndexMayHaveChanged, searchIndexVersion } from './search-index-log.ts';
 import { BOOST_RANK } from './ranking.ts';
+import { readAllTexts, readTexts, type TextIndex, type TextRow } from './text-memory.ts';
 
 /**
  * The search index's narrow rows, held in memory per database and kept current through the index's
@@ -11,7 +13,9 @@ import { BOOST_RANK } from './ranking.ts';
  * holds (one indexed query that usually finds nothing; concurrent searches share one) and reloads just
  * those rows. Filtering, counting and ordering then run in memory over typed-array columns, so a search
  * costs one small query however many adverts there are, and PGlite (one thread, in this process) is
- * not queued behind search scans under load. About 2 kB of memory per public advert.
+ * not queued behind search scans under load. About 2 kB of memory per public advert. Free text runs in
+ * memory as well, over the adverts' texts (text-memory.ts), read at the first free-text search and
+ * patched with the rows after.
  */
 
 export type MemoryRow = {
@@ -34,6 +38,18 @@ export type MemoryRow = {
   frontPageBoosted: boolean;
   rank: number;
 };
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** Whether two rows of one advert search alike (every field the columns are built from). */
+function sameRow(a: MemoryRow, b: MemoryRow): boolean {
+  for (const key of Object.keys(a) as (keyof MemoryRow)[]) {
+    const x = a[key];
+    const y = b[key];
+    if (Array.isArray(x) && Array.isArray(y) ? !sameIds(x, y) : x !== y) return false;
+  }
+  return true;
+}
 
 /** Rows sorted as results are: higher rank first, then higher id. */
 function before(a: MemoryRow, b: MemoryRow): number {
@@ -88,11 +104,14 @@ function buildColumns(rows: MemoryRow[]): SearchColumns {
     services: new Int32Array(rows.reduce((n, row) => n + row.serviceIds.length, 0)),
     lists: new Map(),
   };
-  const positions = new Map<string, number[]>();
-  const add = (name: string, position: number) => {
-    const list = positions.get(name);
+  // Positions per kind, region and city, keyed by number (a string key per row cost a third of the build).
+  const byKind = new Map<number, number[]>();
+  const byRegion = new Map<number, number[]>();
+  const byCity = new Map<number, number[]>();
+  const add = (lists: Map<number, number[]>, key: number, position: number) => {
+    const list = lists.get(key);
     if (list) list.push(position);
-    else positions.set(name, [position]);
+    else lists.set(key, [position]);
   };
   let language = 0;
   let service = 0;
@@ -117,13 +136,15 @@ function buildColumns(rows: MemoryRow[]): SearchColumns {
     for (const id of row.languageIds) c.languages[language++] = id;
     c.serviceStart[i] = service;
     for (const id of row.serviceIds) c.services[service++] = id;
-    add(`kind:${row.kind}`, i);
-    if (row.regionId !== null) add(`region:${row.regionId}`, i);
-    if (row.cityId !== null) add(`city:${row.cityId}`, i);
+    add(byKind, row.kind, i);
+    if (row.regionId !== null) add(byRegion, row.regionId, i);
+    if (row.cityId !== null) add(byCity, row.cityId, i);
   });
   c.languageStart[size] = language;
   c.serviceStart[size] = service;
-  for (const [name, list] of positions) c.lists.set(name, Int32Array.from(list));
+  for (const [prefix, lists] of [['kind', byKind], ['region', byRegion], ['city', byCity]] as const) {
+    for (const [key, list] of lists) c.lists.set(`${prefix}:${key}`, Int32Array.from(list));
+  }
   return c;
 }
 
@@ -138,7 +159,14 @@ export class SearchMemory {
   generation = 0;
   rows: MemoryRow[];
   private table: SearchColumns | null = null;
+  /** The rows by advert id, made when a change is first compared and kept up to date after. */
+  private byId: Map<number, MemoryRow> | null = null;
   private cards = { da: new Map<number, AdvertCard>(), en: new Map<number, AdvertCard>() };
+  /** The adverts' texts for free text (text-memory.ts), read at the first free-text search. */
+  private textIndex: TextIndex | null = null;
+  private textLoad: Promise<TextIndex> | null = null;
+  /** Adverts changed while the texts were being read: read again once that is done. */
+  private changedWhileReading: Set<number> | null = null;
 
   constructor(version: number, rows: MemoryRow[]) {
     this.version = version;
@@ -151,27 +179,93 @@ export class SearchMemory {
     return this.table;
   }
 
-  /** Replaces the rows of these adverts with `fresh` (those still public). */
-  patch(advertIds: number[], fresh: MemoryRow[], version: number): void {
+  /**
+   * Replaces the rows of these adverts with `fresh` (those still public). When every one is what memory
+   * holds already (a package bought for an advert that stays public moves only clocks the rows do not
+   * hold), the columns are kept: rebuilding them costs a pass over every advert on the thread that answers
+   * searches, and payments arrive many times a second.
+   */
+  patch(advertIds: number[], fresh: MemoryRow[], version: number, texts: TextRow[] | null = null): void {
     const changed = new Set(advertIds);
-    this.rows = this.rows.filter((row) => !changed.has(row.id));
-    for (const row of fresh.sort(before)) {
-      let low = 0;
-      let high = this.rows.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (before(this.rows[middle]!, row) < 0) low = middle + 1;
-        else high = middle;
-      }
-      this.rows.splice(low, 0, row);
-    }
+    if (!this.holdsAlready(changed, fresh)) this.replace(changed, fresh);
+    if (this.textIndex && texts) this.textIndex.apply(changed, texts);
+    else if (this.changedWhileReading) for (const id of changed) this.changedWhileReading.add(id);
     for (const id of changed) {
       this.cards.da.delete(id);
       this.cards.en.delete(id);
     }
-    this.table = null;
     this.version = version;
     this.generation += 1;
+  }
+
+  /** Whether free text is held (or being read): a patch then needs the changed adverts' texts too. */
+  get holdsTexts(): boolean {
+    return this.textIndex !== null;
+  }
+
+  /** The texts for free text, read once (the first free-text search waits for it) and patched after. */
+  texts(db: Db): Promise<TextIndex> {
+    if (this.textIndex) return Promise.resolve(this.textIndex);
+    this.textLoad ??= (async () => {
+      const changed = (this.changedWhileReading = new Set());
+      try {
+        const index = await readAllTexts(db);
+        // A change may have landed before the read saw it: those adverts are read again.
+        while (changed.size > 0) {
+          const ids = [...changed];
+          changed.clear();
+          index.apply(ids, await readTexts(db, ids));
+        }
+        this.textIndex = index;
+        return index;
+      } finally {
+        this.changedWhileReading = null;
+        this.textLoad = null;
+      }
+    })();
+    return this.textLoad;
+  }
+
+  /** Whether the rows of `changed` in memory are exactly `fresh` (none added, none gone, none different). */
+  private holdsAlready(changed: Set<number>, fresh: MemoryRow[]): boolean {
+    const freshById = new Map(fresh.map((row) => [row.id, row]));
+    this.byId ??= new Map(this.rows.map((row) => [row.id, row]));
+    for (const id of changed) {
+      const held = this.byId.get(id);
+      const now = freshById.get(id);
+      if (held === undefined ? now !== undefined : now === undefined || !sameRow(held, now)) return false;
+    }
+    return true;
+  }
+
+  /** Takes the rows of `changed` out and puts `fresh` in, each at its place in result order. */
+  private replace(changed: Set<number>, fresh: MemoryRow[]): void {
+    const byId = (this.byId ??= new Map(this.rows.map((row) => [row.id, row])));
+    for (const id of changed) {
+      const held = byId.get(id);
+      if (!held) continue;
+      const at = this.positionOf(held);
+      if (this.rows[at]?.id === id) this.rows.splice(at, 1);
+      else this.rows = this.rows.filter((row) => row.id !== id);
+      byId.delete(id);
+    }
+    for (const row of fresh) {
+      this.rows.splice(this.positionOf(row), 0, row);
+      byId.set(row.id, row);
+    }
+    this.table = null;
+  }
+
+  /** Where `row` is, or belongs, in result order (binary search: rank and id order the rows). */
+  private positionOf(row: MemoryRow): number {
+    let low = 0;
+    let high = this.rows.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(this.rows[middle]!, row) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   cachedCard(id: number, locale: 'da' | 'en'): AdvertCard | undefined {
@@ -304,8 +398,21 @@ async function bringUpToDate(db: Db, holder: Holder): Promise<SearchMemory> {
     return reloaded;
   }
   if (changes.advertIds.length > 0) {
-    const fresh = await db.select(rowColumns).from(advertSearch).where(anyOf(advertSearch.advertId, changes.advertIds));
-    memory.patch(changes.advertIds, fresh.map(toRow), changes.version);
+    const where = anyOf(advertSearch.advertId, changes.advertIds);
+    if (!memory.holdsTexts) {
+      const fresh = await db.select(rowColumns).from(advertSearch).where(where);
+      memory.patch(changes.advertIds, fresh.map(toRow), changes.version);
+    } else {
+      // Rows and texts in one statement (a payment's patch waits for no second one).
+      const d = advertSearchDocuments;
+      const fresh = await db
+        .select({ ...rowColumns, searchText: d.searchText, lexemes: sql<string | null>`array_to_string(tsvector_to_array(${d.document}), ' ')` })
+        .from(advertSearch)
+        .leftJoin(d, eq(d.advertId, advertSearch.advertId))
+        .where(where);
+      const texts = fresh.map((row) => ({ id: row.id, searchText: row.searchText ?? '', lexemes: row.lexemes ?? '' }));
+      memory.patch(changes.advertIds, fresh.map(toRow), changes.version, texts);
+    }
   }
   return memory;
 }

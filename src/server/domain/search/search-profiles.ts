@@ -1,7 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { anyOf } from '../../db/any-of.ts';
-import { advertSearchDocuments } from '../../db/schema.ts';
 import { FLAG, memoryCards, searchMemory, type SearchColumns } from './search-memory.ts';
 import { cachedLocations } from './landing-path.ts';
 import { FILTER_DEFAULTS, type SearchProfilesInput } from '#lib/schemas/search.ts';
@@ -9,6 +6,7 @@ import { normalisePlaceName } from '#lib/format.ts';
 import type { AdvertCard, SearchResult } from '#lib/schemas/public-advert.ts';
 import { ADVERT_KINDS, type AdvertKind } from '../adverts/statuses.ts';
 import { rotateBoosted, shuffleMinute } from './ranking.ts';
+import { lexemesOf, type TextMatches } from './text-memory.ts';
 
 export type { SearchResult };
 
@@ -75,39 +73,15 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * Free text, every word must match: Danish stemming over name, title, texts, city and services, or a
- * substring of name, title, city or services; `fuzzy` adds typo tolerance (trigram word similarity),
- * which is slower and used only when the exact pass finds nothing. A condition on the documents table.
+ * The adverts whose texts match any of `texts`, every word of a text matching (Danish stems or a substring:
+ * text-memory.ts), from the search memory; null when no text has a word (no text condition).
  */
-export function textCondition(text: string, options: { fuzzy?: boolean } = {}): SQL | undefined {
-  const words = searchWords(text);
-  if (words.length === 0) return undefined;
-  const d = advertSearchDocuments;
-  const perWord = words.map((word) => {
-    const exact = sql`(${d.document} @@ plainto_tsquery('danish', ${word}) or ${d.searchText} like ${`%${word.replace(/[%_\\]/g, '')}%`})`;
-    return options.fuzzy ? sql`(${exact} or ${word} <% ${d.searchText})` : exact;
-  });
-  return and(...perWord);
-}
-
-/** More matches than this, and a text is a common word: see `searchProfiles`. */
-const TEXT_PROBE = 2000;
-/** A search for a common word stops counting here (the answer says `totalCapped`). */
-export const COUNT_CAP = 1000;
-
-/**
- * The adverts whose documents match a text condition (of those in `among`, if given), or null when
- * more than TEXT_PROBE match (a common word: cheaper checked in rank order, a batch at a time).
- */
-async function textMatches(db: Db, condition: SQL, among?: number[], probe = TEXT_PROBE): Promise<Set<number> | null> {
-  const d = advertSearchDocuments;
-  const rows = await db
-    .select({ id: d.advertId })
-    .from(d)
-    .where(among ? and(anyOf(d.advertId, among), condition) : condition)
-    .limit(among ? among.length : probe + 1);
-  if (!among && rows.length > probe) return null;
-  return new Set(rows.map((row) => row.id));
+async function textMatches(db: Db, texts: string[]): Promise<TextMatches | null> {
+  const wordLists = texts.map(searchWords).filter((words) => words.length > 0);
+  if (wordLists.length === 0) return null;
+  const index = await (await searchMemory(db)).texts(db);
+  const lexemes = await lexemesOf(db, wordLists.flat());
+  return index.find(wordLists.map((words) => words.map((word) => ({ word, lexemes: lexemes.get(word) ?? [] }))));
 }
 
 type Range = { low: number; high: number } | null;
@@ -132,7 +106,8 @@ type RowFilter = {
   nationalities: number[];
   languages: number[];
   services: number[];
-  ids: Set<number> | null;
+  /** Free text: the matching adverts marked by advert id (text-memory.ts `matching`). */
+  ids: Uint8Array | null;
 };
 
 function inRange(value: number, range: Range): boolean {
@@ -172,7 +147,7 @@ function matches(c: SearchColumns, i: number, f: RowFilter): boolean {
     (f.nationalities.length === 0 || f.nationalities.includes(c.nationalityId[i]!)) &&
     (f.languages.length === 0 || overlaps(c.languages, c.languageStart[i]!, c.languageStart[i + 1]!, f.languages)) &&
     (f.services.length === 0 || containsAll(c.services, c.serviceStart[i]!, c.serviceStart[i + 1]!, f.services)) &&
-    (f.ids === null || f.ids.has(c.id[i]!))
+    (f.ids === null || f.ids[c.id[i]!] === 1)
   );
 }
 
@@ -189,21 +164,22 @@ function isEverything(f: RowFilter): boolean {
  * fairly every minute (ranking.ts `rotateBoosted`), then the most recently updated. Multi-selects: any of the languages, nationalities and breast types; all
  * of the services. An unknown region or city gives no results (the route shows the 404 page). Filters
  * run over the in-memory index (search-memory.ts), starting from the narrowest of the place or kind
- * lists; free text is matched in the database first.
+ * lists; free text in memory too (text-memory.ts).
  */
 export async function searchProfiles(
   db: Db,
   input: SearchProfilesInput,
   now: Date,
-  options: { text?: SQL; /** tests only: how many matches make a word common */ textProbe?: number } = {},
+  /** Free texts of which any may match (a term and those paired with it), instead of `input.Text`. */
+  options: { texts?: string[] } = {},
 ): Promise<SearchResult> {
   const empty = { total: 0, page: input.Page, pageSize: input.PageSize, items: [] };
   const landing = parseLandingUrl(input.Url);
   const place = await resolvePlace(db, input.Location || landing.region, input.City || landing.city);
   if (place.unknown) return empty;
-  const text = options.text ?? textCondition(input.Text);
-  const textIds = text ? await textMatches(db, text, undefined, options.textProbe) : null;
-  if (textIds?.size === 0) return empty;
+  const text = await textMatches(db, options.texts ?? [input.Text]);
+  if (text?.count === 0) return empty;
+  const textIds = text?.marks ?? null;
   const memory = await searchMemory(db);
 
   const kinds = kindsOf(input, landing.kind).map((kind) => SEARCH_KIND[kind]);
@@ -239,7 +215,6 @@ export async function searchProfiles(
   const first = (input.Page - 1) * input.PageSize;
   const last = first + input.PageSize;
   let total = 0;
-  let capped = false;
   // Search-boosted rows come first in rank order: they are collected whole (to be turned for this
   // minute), the others only where they fall on the page.
   const boosted: number[] = [];
@@ -250,43 +225,19 @@ export async function searchProfiles(
     else if (total >= first && total < last) pageIds.push(c.id[i]!);
     total += 1;
   };
-  if (isEverything(filter) && !(text && !textIds)) {
+  if (isEverything(filter)) {
     total = size;
     let k = 0;
     for (; k < size && isBoosted(list ? list[k]! : k); k++) boosted.push(c.id[list ? list[k]! : k]!);
     for (k = Math.max(k, first); k < Math.min(last, size); k++) pageIds.push(c.id[list ? list[k]! : k]!);
-  } else if (!text || textIds) {
+  } else {
     for (let k = 0; k < size; k++) {
       const i = list ? list[k]! : k;
       if (matches(c, i, filter)) count(i);
     }
-  } else {
-    // A common word: check the filtered adverts in rank order, a growing batch at a time, until the
-    // page is full and COUNT_CAP are counted.
-    let batch: number[] = [];
-    let batchSize = 250;
-    const flush = async () => {
-      const matched = (await textMatches(db, text, batch.map((i) => c.id[i]!)))!;
-      for (const i of batch) if (matched.has(c.id[i]!)) count(i);
-      batch = [];
-      batchSize = Math.min(batchSize * 2, 4000);
-    };
-    for (let k = 0; k < size; k++) {
-      const i = list ? list[k]! : k;
-      if (!matches(c, i, filter)) continue;
-      batch.push(i);
-      if (batch.length < batchSize) continue;
-      await flush();
-      if (total >= Math.max(last, COUNT_CAP)) {
-        capped = true;
-        break;
-      }
-    }
-    if (!capped && batch.length > 0) await flush();
   }
   return {
     total,
-    ...(capped ? { totalCapped: true } : {}),
     page: input.Page,
     pageSize: input.PageSize,
     items: await memoryCards(db, memory, [...rotateBoosted(boosted, shuffleMinute(now)).slice(first, last), ...pageIds], input.Locale),

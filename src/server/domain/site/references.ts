@@ -5,6 +5,7 @@ import { normalisePlaceName } from '#lib/format.ts';
 import { publicAdvertCondition } from '../adverts/visibility.ts';
 import { notFound } from '../errors.ts';
 import type { Locale } from './site-info.ts';
+import { pairedTerms } from '../search/keywords.ts';
 
 export type Option = { id: number; name: string };
 export type ServiceOption = { id: number; slug: string; name: string; type: number; description: string };
@@ -68,6 +69,18 @@ export async function listActiveAreas(db: Db, now: Date, locale: Locale) {
 
 /** Location autocomplete (searchpagesearchlocation): regions and cities whose name starts like the text. */
 export async function searchLocations(db: Db, text: string, locale: Locale) {
+  // The typed words and the terms SEO staff paired with them ("kbh" → København), places found by either.
+  const found = (await Promise.all((await pairedTerms(db, text.trim())).map((wanted) => locationsOf(db, wanted, locale)))).flat();
+  const seen = new Set<string>();
+  return found.filter((place) => {
+    const key = `${place.type}/${place.regionSlug}/${place.citySlug ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+async function locationsOf(db: Db, text: string, locale: Locale) {
   const wanted = text.trim();
   if (wanted.length === 0) return [];
   const pattern = `${wanted.replace(/[%_\\]/g, '')}%`;

@@ -5,6 +5,7 @@ import { notFound } from '../errors.ts';
 import type { FooterInfo, LinkItem, WebsiteConfig } from '#lib/schemas/site-info.ts';
 import { publicAdvertCondition } from '../adverts/visibility.ts';
 import { ADVERT_TYPE, GENDER, type AdvertKind } from '../adverts/statuses.ts';
+import { landingPublicPath } from '#lib/schemas/landing-page.ts';
 
 export type Locale = 'da' | 'en';
 
@@ -103,7 +104,7 @@ export async function getFooterInfo(db: Db, locale: Locale, now: Date): Promise<
     listLandingPageLinks(db, 'article', locale, 8),
   ]);
   const asPaths = (type: LandingPageType, links: LinkItem[]) =>
-    links.map((link) => ({ url: landingPagePath(type, link.url, locale), title: link.title }));
+    links.map((link) => ({ url: landingPublicPath(type, link.url, locale), title: link.title }));
   return {
     escortItems,
     transEscortItems,
@@ -114,13 +115,6 @@ export async function getFooterInfo(db: Db, locale: Locale, now: Date): Promise<
 }
 
 export type LandingPageType = 'service' | 'article' | 'free' | 'index';
-
-const pathOfType: Record<LandingPageType, string> = { service: 'service', article: 'artikler', free: '', index: '' };
-
-export function landingPagePath(type: LandingPageType, url: string, locale: Locale): string {
-  const base = pathOfType[type];
-  return `${localePrefix(locale)}/${base ? `${base}/` : ''}${url}/`;
-}
 
 /** Published landing pages of one type and locale, newest first for articles. */
 export async function listLandingPageLinks(

@@ -3,12 +3,13 @@ import type { ActionHistoryItem, HistoryActor } from '#lib/schemas/support-adver
 import { auditLog, contentReports, notifications, pictures, reviews, statementsOfReasons, supportUsers, verifications, videos } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { findSupportAdvert, paged } from './find-advert.ts';
+import { textArray } from '../../db/any-of.ts';
 
 /** `target_type = type and target_id = any(ids)` (target ids are text in the audit log). */
 function targets(type: string, ids: readonly number[]): SQL | undefined {
   if (ids.length === 0) return undefined;
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`not an id: ${String(id)}`);
-  return and(eq(auditLog.targetType, type), sql`${auditLog.targetId} = any(${`{${ids.join(',')}}`}::text[])`);
+  return and(eq(auditLog.targetType, type), sql`${auditLog.targetId} = any(${textArray(ids.map(String))})`);
 }
 
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);

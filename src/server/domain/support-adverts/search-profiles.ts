@@ -4,9 +4,9 @@ import { accounts, adverts } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { kindOf } from '../adverts/statuses.ts';
 import { paged, requireAdvertSupport } from './find-advert.ts';
+import { containing } from '../../db/like.ts';
 
 /** `%text%` for ILIKE, with the pattern's own characters taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The digits of a phone number as the search compares them: every non-digit dropped, and a Danish country
@@ -30,11 +30,11 @@ export async function searchAdvertProfiles(ctx: DomainContext, input: AdvertProf
   requireAdvertSupport(ctx);
   const conditions: SQL[] = [];
   if (input.Id !== '') conditions.push(eq(adverts.id, input.Id));
-  if (input.Name) conditions.push(ilike(adverts.name, contains(input.Name)));
-  if (input.Email) conditions.push(ilike(accounts.email, contains(input.Email.toLowerCase())));
+  if (input.Name) conditions.push(ilike(adverts.name, containing(input.Name)));
+  if (input.Email) conditions.push(ilike(accounts.email, containing(input.Email.toLowerCase())));
   const phone = phoneDigits(input.Phone);
   if (phone) {
-    const pattern = contains(phone);
+    const pattern = containing(phone);
     conditions.push(or(sql`${digitsOf(adverts.phone)} like ${pattern}`, sql`${digitsOf(accounts.phone)} like ${pattern}`)!);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;

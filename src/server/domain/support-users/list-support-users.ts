@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { DomainContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { isSupportRole, requirePermission, type SupportRole } from '../permissions.ts';
+import { containing } from '../../db/like.ts';
 
 export type SupportUserRecord = typeof supportUsers.$inferSelect;
 
@@ -39,7 +40,6 @@ export async function findSupportUserRecord(db: Db, id: number): Promise<Support
 }
 
 /** `%text%` for ILIKE, with the pattern characters in the text taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** users (Administration): support users by name, paged; `text` matches name or email, any case. */
 export async function listSupportUsers(

@@ -26,6 +26,7 @@ import { alreadyDecided } from './verification-records.ts';
 import { riskSignalsFor } from '../moderation/risk-signals.ts';
 import { anyOf } from '../../db/any-of.ts';
 import { revokeHandoffs } from './handoff.ts';
+import { ageOn, MIN_AGE } from '#lib/schemas/account.ts';
 
 /**
  * Support's validation queue (spec §6 Support: validation; §7 validation accept/decline/reject), all
@@ -50,14 +51,6 @@ const columns = {
   dateOfBirth: accounts.dateOfBirth,
 };
 type Row = { row: Verification; advertName: string | null; advertAge: number | null; accountEmail: string; dateOfBirth: string | null };
-
-/** Whole years between a date of birth (yyyy-MM-dd) and now. */
-function yearsSince(dateOfBirth: string, now: Date): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let years = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) years -= 1;
-  return years;
-}
 
 /**
  * Signals that ask for a careful look (they never decide alone), for many verifications at once: a date
@@ -100,7 +93,7 @@ async function risksOfAll(ctx: DomainContext, items: readonly Row[]): Promise<Ma
     items.map((item) => {
       const { row } = item;
       const risks: ValidationRisk[] = [];
-      if (item.dateOfBirth && yearsSince(item.dateOfBirth, now) < 18) risks.push('under18ByDateOfBirth');
+      if (item.dateOfBirth && ageOn(item.dateOfBirth, now) < MIN_AGE) risks.push('under18ByDateOfBirth');
       if (item.advertAge !== null && item.advertAge < 18) risks.push('under18ByAdvertAge');
       if (failedAccounts.has(row.accountId)) risks.push('failedAgeChecks');
       if (declined.some((earlier) => earlier.accountId === row.accountId && earlier.id < row.id)) risks.push('declinedBefore');
