@@ -42,6 +42,15 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/**
+ * Waits until the process has printed `text`. The server answers /healthz before its last start-up work is
+ * done and prints its address after it, so on a slow machine the line comes a little later (seen in CI).
+ */
+async function waitForOutput(output: () => string, text: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && !output().includes(text)) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 const dirs: string[] = [];
 async function dataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'annonce-main-'));
@@ -84,6 +93,7 @@ describe('the main job', () => {
       PORT: String(port),
     });
     await waitFor(`http://127.0.0.1:${port}/healthz`, START_MS);
+    await waitForOutput(allowed.output, 'TEST PROVIDERS IN PRODUCTION', START_MS);
     expect(allowed.output()).toContain('TEST PROVIDERS IN PRODUCTION (ALLOW_TEST_PROVIDERS is set): AGE_PROVIDER=test (age verification)');
     allowed.child.kill('SIGTERM');
     expect(await allowed.exited).toBe(0);
@@ -94,6 +104,7 @@ describe('the main job', () => {
     const port = await freePort();
     const first = start({ DATA_DIR: dir, PORT: String(port), SUPPORT_ADMIN_EMAIL: 'owner@example.test' });
     await waitFor(`http://127.0.0.1:${port}/healthz`, START_MS);
+    await waitForOutput(first.output, 'Generated password', START_MS);
     expect(first.output()).toContain(`runs at http://localhost:${port}/`);
     expect(first.output()).toContain('Support sign-in: owner@example.test');
     expect(first.output()).toMatch(/Generated password \(shown once, change it after signing in\): \S{12,}/);
@@ -111,6 +122,7 @@ describe('the main job', () => {
     const againPort = await freePort();
     const again = start({ DATA_DIR: dir, PORT: String(againPort) });
     await waitFor(`http://127.0.0.1:${againPort}/healthz`, START_MS);
+    await waitForOutput(again.output, 'runs at', START_MS);
     expect(again.output()).not.toContain('Generated password');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
