@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -46,7 +47,7 @@ import { createMessaging } from './adapters/messaging/create-messaging.ts';
 import { loadConfig, type AgeProviderConfig, type CardPaymentConfig, type CryptoPaymentConfig, type CarrierPaymentConfig, type TrustProxy } from './config.ts';
 import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
 import { registerCrossSiteGuard } from './api/cross-site.ts';
-import { registerStaticSite } from './static-site.ts';
+import { registerStaticSite, type FastPath } from './static-site.ts';
 import { createMovedPaths } from './moved-paths.ts';
 import { forgetKeywordPages } from './domain/search/keywords.ts';
 import { forgetLocations } from './domain/search/landing-path.ts';
@@ -133,6 +134,8 @@ export type AppOptions = {
    * leaves queued jobs for a later start (tests simulating a crash), settings shorten its limits.
    */
   videoWorker?: false | VideoWorkerOptions;
+  /** The built site's fast path (static-site.ts), on by default; `false` sends every request through Fastify (tests compare the two). */
+  staticFastPath?: boolean;
   /** The worker of the `migration-import` jobs (jobs/migration-import-job.ts), on by default; `false` leaves them queued. */
   migrationWorker?: false | MigrationWorkerOptions;
 };
@@ -195,7 +198,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
+    // The built site's fast path answers first (static-site.ts); everything else is Fastify's.
+    serverFactory: (handler) => createServer((request, response) => {
+      if (fastPath === null || !fastPath(request, response)) handler(request, response);
+    }),
   });
+  let fastPath: FastPath | null = null;
 
   const environment = options.environment ?? loadConfig().env;
   let messaging = options.messaging;
@@ -463,6 +471,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/media' },
   );
 
-  await registerStaticSite(app, options.siteDir, { db: options.database.db, now: deps.now, movedPaths });
+  const staticFastPath = await registerStaticSite(app, options.siteDir, {
+    db: options.database.db,
+    now: deps.now,
+    movedPaths,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
+  });
+  if (options.staticFastPath !== false) fastPath = staticFastPath;
   return app;
 }

@@ -1,6 +1,7 @@
 import { realpath, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -66,7 +67,19 @@ export type SiteFiles = {
   send: (request: FastifyRequest, reply: FastifyReply, relativePath: string, options?: SendOptions) => Promise<boolean>;
   /** Whether the served build has this file (path relative to it); it is read into the cache if so. */
   exists: (relativePath: string) => Promise<boolean>;
+  /**
+   * The answer to a plain GET or HEAD of a file, at once and only from memory (the fast path,
+   * `static-fast-path.ts`): null unless the file is cached and was seen as it is within TRUST_MS (then the
+   * request goes the slow way, which looks at the disk and fills the cache).
+   */
+  answer: (request: IncomingMessage, relativePath: string) => Answer | null;
 };
+
+/** An answer as `SiteFiles` makes it: status, the file's own headers, the body (none for HEAD and 304). */
+export type Answer = { status: number; headers: Record<string, string | number>; body: Buffer | undefined };
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 export function createSiteFiles(root: string, options: { maxBytes?: number } = {}): SiteFiles {
   const maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
@@ -195,31 +208,50 @@ export function createSiteFiles(root: string, options: { maxBytes?: number } = {
     return body;
   };
 
+  /**
+   * The answer to a request for a cached file: status, the file's own headers and the body (the
+   * encoding the client accepts, none for HEAD or 304). One rule for both ways of sending (`send`, `answer`).
+   */
+  const answerOf = (entry: Entry, relativePath: string, method: string | undefined, headers: IncomingHttpHeaders, { status = 200, cacheControl }: SendOptions): Answer => {
+    const fileHeaders: Record<string, string | number> = {
+      'cache-control': cacheControl ?? (relativePath.startsWith('_astro/') ? IMMUTABLE : REVALIDATE),
+      etag: entry.etag,
+      vary: 'Accept-Encoding',
+      'content-type': entry.type,
+    };
+    // A 304 with Content-Length 0, as Fastify sends it.
+    if (status === 200 && headers['if-none-match'] === entry.etag) return { status: 304, headers: { ...fileHeaders, 'content-length': 0 }, body: undefined };
+    const accepted = entry.compressible ? (headers['accept-encoding'] ?? '') : '';
+    const encoding = !entry.compressible ? null : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    const body = encoding ? encode(entry, encoding) : entry.raw;
+    if (encoding) fileHeaders['content-encoding'] = encoding;
+    fileHeaders['content-length'] = body.length;
+    return { status, headers: fileHeaders, body: method === 'HEAD' ? undefined : body };
+  };
+
+  /** A cached file that may be answered now without looking at the disk, else undefined. */
+  const fresh = (relativePath: string): Entry | undefined => {
+    if (served === null) return undefined;
+    const now = Date.now();
+    if (now - served.checkedAt >= TRUST_MS) return undefined;
+    const entry = cache.get(path.join(served.dir, relativePath));
+    if (!entry || now - entry.checkedAt >= TRUST_MS) return undefined;
+    return entry;
+  };
+
   return {
     exists: async (relativePath) => (await load(relativePath)) !== null,
-    send: async (request, reply, relativePath, { status = 200, cacheControl } = {}) => {
+    send: async (request, reply, relativePath, options = {}) => {
       const entry = await load(relativePath);
       if (!entry) return false;
-
-      reply.header(
-        'Cache-Control',
-        cacheControl ?? (relativePath.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate'),
-      );
-      reply.header('ETag', entry.etag);
-      reply.header('Vary', 'Accept-Encoding');
-      reply.type(entry.type);
-      if (status === 200 && request.headers['if-none-match'] === entry.etag) {
-        reply.code(304).send();
-        return true;
-      }
-
-      const accepted = entry.compressible ? (request.headers['accept-encoding'] ?? '') : '';
-      const encoding = !entry.compressible ? null : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-      const body = encoding ? encode(entry, encoding) : entry.raw;
-      if (encoding) reply.header('Content-Encoding', encoding);
-      reply.header('Content-Length', body.length);
-      reply.code(status).send(request.method === 'HEAD' ? undefined : body);
+      const answer = answerOf(entry, relativePath, request.method, request.headers, options);
+      reply.headers(answer.headers);
+      reply.code(answer.status).send(answer.body);
       return true;
+    },
+    answer: (request, relativePath) => {
+      const entry = fresh(relativePath);
+      return entry ? answerOf(entry, relativePath, request.method, request.headers, {}) : null;
     },
   };
 }

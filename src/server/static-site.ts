@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createSiteFiles } from './site-files.ts';
+import proxyAddr from '@fastify/proxy-addr';
+import { createSiteFiles, type SiteFiles } from './site-files.ts';
 import { currentSiteDir } from './jobs/site-build.ts';
 import type { Db } from './db/client.ts';
 import { advertIdFromPath, findAdvertRoute, findLegacyRoute, oldAdvertIdFromPath } from './domain/search/advert-route.ts';
@@ -55,15 +59,82 @@ export function trailingSlashTarget(url: string): string | null {
 }
 
 /**
+ * Answers a request before Fastify sees it when it can: true when answered. Set as the HTTP server's
+ * first handler (app.ts `serverFactory`).
+ */
+export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/** Headers of a Fastify answer that are the answer's own, not the ones every answer carries. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag', 'vary', 'x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** The request id as Fastify makes it (app.ts `genReqId`): the caller's X-Request-Id when it is sane, else a new one. */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+/**
+ * The fast path for the built site (issue 19): a GET or HEAD of a file of the served build that is in
+ * memory is answered at once, before Fastify's routing and hooks, with the same headers as Fastify's
+ * answer (the security headers every answer gets are taken from Fastify's own answer to /healthz when
+ * the server listens) and one log line like every other request's. Anything else (a redirect to come, a
+ * rewrite, an advert or legacy address, the API, a file not in memory or not looked at within a second)
+ * goes on to Fastify, which also fills the memory.
+ */
+function createFastPath(
+  app: FastifyInstance,
+  files: SiteFiles,
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean),
+): FastPath {
+  let common: [string, string][] | null = null;
+  // Once listening (inject waits for the app to be ready, so not in onReady); until then Fastify answers all.
+  app.addHook('onListen', async () => {
+    const probe = await app.inject({ method: 'GET', url: '/healthz' });
+    common = Object.entries(probe.headers)
+      .filter(([name, value]) => !OWN_HEADERS.has(name) && typeof value === 'string')
+      .map(([name, value]) => [name, value as string]);
+  });
+  const trust = trustProxy === false ? null : Array.isArray(trustProxy) ? proxyAddr.compile(trustProxy) : trustProxy;
+  // The app's logger is pino's (app.ts `loggerInstance`).
+  const log = app.log as unknown as Logger;
+  return (request, response) => {
+    if (common === null || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    const url = request.url ?? '/';
+    const pathname = pathOf(url);
+    if (PASSTHROUGH.test(pathname) || trailingSlashTarget(url) !== null) return false;
+    const file = builtFilePath(pathname);
+    const answer = file === null ? null : files.answer(request, file);
+    if (answer === null) return false;
+    const started = performance.now();
+    const id = requestIdOf(request);
+    for (const [name, value] of common) response.setHeader(name, value);
+    response.setHeader('x-request-id', id);
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+    if (log.isLevelEnabled('info')) {
+      const socketAddress = request.socket.remoteAddress;
+      const ip = trust ? proxyAddr(request, trust) : socketAddress;
+      log.info(
+        { reqId: id, req: { id, method: request.method, url, ip }, res: { statusCode: answer.status }, fastPath: true, responseTime: Math.round((performance.now() - started) * 10) / 10 },
+        'request',
+      );
+    }
+    return true;
+  };
+}
+
+/**
  * Serves the last good build from DATA_DIR/site/current (a link swapped atomically by each build),
- * with the rewrites the client-only apps need and the 404 page for everything else.
+ * with the rewrites the client-only apps need and the 404 page for everything else. Answers the fast
+ * path the server calls first (see `createFastPath`).
  */
 export async function registerStaticSite(
   app: FastifyInstance,
   siteDir: string,
-  deps: { db: Db; now: () => Date; movedPaths?: MovedPaths },
-): Promise<void> {
+  deps: { db: Db; now: () => Date; movedPaths?: MovedPaths; trustProxy: false | string[] | ((address: string, hop: number) => boolean) },
+): Promise<FastPath> {
   const files = createSiteFiles(currentSiteDir(siteDir));
+  const fastPath = createFastPath(app, files, deps.trustProxy);
   /** Whether the served build has the page a URL path names. */
   const built = async (pathname: string): Promise<boolean> => {
     const file = builtFilePath(pathname);
@@ -190,4 +261,5 @@ export async function registerStaticSite(
     if (await files.send(request, reply, await notFoundPageFor(pathname), { status: 404 })) return reply;
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
+  return fastPath;
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -241,6 +242,24 @@ describe('landing paths (spec §2: names compared normalised)', () => {
 
 /** Sends a raw HTTP request and closes the connection as soon as it is written, before any answer. */
 /** Sends a request and closes the connection as soon as the first bytes of the answer arrive. */
+/** A request as sent and its answer as received: status, headers, the bytes still compressed (fetch would decompress them). */
+function rawRequest(url: string, method: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const received: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) received[name] = String(value);
+        resolve({ status: response.statusCode ?? 0, headers: received, body: Buffer.concat(chunks) });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
 async function sendAndHangUp(port: number, request: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
@@ -273,6 +292,69 @@ describe('a client that goes away mid-answer', () => {
     await vi.waitFor(() => expect(new Set(closed().map((r) => r['reqId'])).size).toBe(5), { timeout: 5000 });
     expect(records().filter((r) => Number(r['level']) >= 40)).toEqual([]);
     for (const record of closed()) expect(Number(record['level'])).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('the fast path for built files (issue 19)', () => {
+  /** Two files written alike into a site folder, with the same time, so both servers give them the same ETag. */
+  const files = {
+    'index.html': `<h1>Forside</h1>${'<p>Tekst der gentages. </p>'.repeat(200)}`,
+    '_astro/app.abc123.js': `console.log(${'1'.repeat(2000)})`,
+    'robots.txt': 'User-agent: *',
+  };
+  const sameTime = new Date('2026-11-01T10:00:00Z');
+
+  it('answers a file in memory with exactly the headers and bytes Fastify answers it with', async () => {
+    const slow = await startTestServer({ shareDatabaseOf: server, captureLogs: true, app: { staticFastPath: false } });
+    try {
+      const fast = server;
+      for (const one of [fast, slow]) {
+        const siteDir = path.join(one.dataDir, 'site');
+        await rm(path.join(siteDir, 'current'), { force: true });
+        await writeSite(siteDir, 'fast', files);
+        for (const name of Object.keys(files)) await utimes(path.join(siteDir, 'builds', 'fast', name), sameTime, sameTime);
+      }
+      const requests: { path: string; method?: string; headers?: Record<string, string> }[] = [
+        { path: '/', headers: { 'accept-encoding': 'br, gzip' } },
+        { path: '/', headers: { 'accept-encoding': 'gzip' } },
+        { path: '/', headers: { 'accept-encoding': 'identity' } },
+        { path: '/?utm_source=x', headers: { 'accept-encoding': 'br' } },
+        { path: '/', method: 'HEAD', headers: { 'accept-encoding': 'br' } },
+        { path: '/_astro/app.abc123.js', headers: { 'accept-encoding': 'br' } },
+        { path: '/robots.txt' },
+      ];
+      const answer = async (base: string, request: (typeof requests)[number], extra: Record<string, string> = {}) => {
+        const response = await rawRequest(`${base}${request.path}`, request.method ?? 'GET', { ...request.headers, ...extra });
+        const { date: _date, 'x-request-id': requestId, ...headers } = response.headers;
+        expect(requestId).toBeTruthy();
+        return { status: response.status, headers, body: response.body.toString('base64') };
+      };
+      for (const request of requests) {
+        // Twice on each: the first fills the memory (Fastify), the second is answered from it.
+        await answer(fast.url, request);
+        await answer(slow.url, request);
+        const ours = await answer(fast.url, request);
+        expect(ours).toEqual(await answer(slow.url, request));
+        if (request.method !== 'HEAD') {
+          const etag = String(ours.headers['etag']);
+          const notModified = await answer(fast.url, request, { 'if-none-match': etag });
+          expect(notModified.status).toBe(304);
+          expect(notModified).toEqual(await answer(slow.url, request, { 'if-none-match': etag }));
+        }
+      }
+      const page = await answer(fast.url, requests[0]!);
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers['permissions-policy']).toBeTruthy();
+      expect(page.headers['content-encoding']).toBe('br');
+      // The fast path answered on one server, never on the other; each answer logged once, as every request.
+      expect(fast.logs.filter((r) => r['fastPath'] === true && r['msg'] === 'request').length).toBeGreaterThanOrEqual(requests.length);
+      expect(slow.logs.filter((r) => r['fastPath'] === true)).toEqual([]);
+      const id = 'fast-path-request-1';
+      expect((await rawRequest(`${fast.url}/`, 'GET', { 'x-request-id': id })).headers['x-request-id']).toBe(id);
+      expect(fast.logs.filter((r) => r['reqId'] === id && r['msg'] === 'request')).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
   });
 });
 
