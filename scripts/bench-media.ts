@@ -7,29 +7,25 @@
  *    rate with nothing else running (target: at most 1.2x).
  * The pictures are generated here (gradients and shapes, as a phone photo's size), never photos.
  */
-import { execFile } from 'node:child_process';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { PICTURE_WIDTHS } from '#lib/schemas/media.ts';
 import { AVIF_OPTIONS, WEBP_OPTIONS, variantWidths } from '#server/domain/media/picture-processing.ts';
 import { DEMO_PASSWORD } from '#server/db/seed/seed-demo.ts';
 import { sessionCookieName } from '#server/api/http.ts';
+import { steadyLoad, type LoadRow, type SteadyTarget } from './bench-load.ts';
 
-const run = promisify(execFile);
 
-export type MediaTarget = { name: string; url: string; method?: 'GET' | 'POST'; body?: string; rate?: number };
-export type MediaRow = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
 
 type Options = {
   url: string;
   workDir: string;
   /** The search whose p99 is compared idle and under uploads. */
-  search: MediaTarget;
+  search: SteadyTarget;
   /** The steady rate of that comparison (searches per second). */
   searchRate: number;
-  record: { row: (row: MediaRow) => void; fact: (fact: string) => void };
+  record: { row: (row: LoadRow) => void; fact: (fact: string) => void };
   /** Pictures in the throughput run (default 10). */
   pictures?: number;
   seconds: number;
@@ -74,24 +70,6 @@ async function sharpAlone(file: string): Promise<void> {
     await resized.clone().avif(AVIF_OPTIONS).toBuffer();
     await resized.clone().webp(WEBP_OPTIONS).toBuffer();
   }
-}
-
-/**
- * Requests at evenly spaced moments (an open loop, as independent visitors arrive), each timed from its
- * own start, from a separate small process (scripts/bench-steady.ts). autocannon's fixed rate sends each
- * second's requests back to back and then waits, so its p99 measures that burst's queue.
- */
-export async function steadyLoad(target: MediaTarget, rate: number, seconds: number): Promise<MediaRow> {
-  const { stdout } = await run(process.execPath, [
-    path.join(import.meta.dirname, 'bench-steady.ts'),
-    target.url,
-    target.method ?? 'GET',
-    target.body ?? '-',
-    String(rate),
-    String(seconds),
-  ]);
-  const result = JSON.parse(stdout) as Omit<MediaRow, 'name'>;
-  return { name: target.name, ...result };
 }
 
 async function signIn(url: string, email: string): Promise<string> {

@@ -12,14 +12,13 @@
  *    its own that answers `OK` to every path (the reference), to show that it can drive far more than the
  *    server's rate, then against the server at full speed (postbacks/s), then paced at half that rate (p99;
  *    target under 50 ms).
- * 3. searchpageprofiles p99 at a fixed rate (autocannon, in the bench's process; twice BENCH_SECONDS) with
+ * 3. searchpageprofiles p99 at a fixed rate (an open loop from a process of its own, bench-load.ts
+ *    `steadyLoad`; twice BENCH_SECONDS) with
  *    nothing else running, then while postbacks arrive at half their maximum rate (target: at most 1.1x).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { publicAdvertCondition } from '#server/domain/adverts/visibility.ts';
 import { openDatabase, type OpenDatabaseOptions } from '#server/db/client.ts';
@@ -27,8 +26,8 @@ import { adverts, orders, products } from '#server/db/schema.ts';
 import { newReference, recordOrderCreated } from '#server/domain/commerce/orders.ts';
 import { newOrderValues } from '#server/domain/commerce/buy-product.ts';
 import { decimalAmount, signedPostbackQuery } from '#server/adapters/payments/flexpay.ts';
+import { startReference, steadyLoad, wrk, wrkInstalled, wrkRow, type LoadRow, type SteadyTarget, type WrkResult } from './bench-load.ts';
 
-const run = promisify(execFile);
 
 /** The card provider's name and method, as the server's real card provider (cardbilling) records them. */
 const CARD = { method: 'card', name: 'cardbilling' } as const;
@@ -36,8 +35,6 @@ const CARD = { method: 'card', name: 'cardbilling' } as const;
 /** The card provider the bench's server is started with (its postbacks are signed with this key). */
 export const BENCH_CARD = { shopId: '424242', signatureKey: process.env['BENCH_CARD_KEY'] ?? randomBytes(24).toString('base64url') } as const;
 
-export type PostbackRow = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
-type SearchTarget = { name: string; url: string; method?: 'GET' | 'POST'; body?: string; rate?: number };
 
 type Options = {
   url: string;
@@ -45,10 +42,8 @@ type Options = {
   /** Signed postback paths, one per unpaid order, from `createBenchOrders`. */
   paths: string[];
   /** The search whose p99 is compared idle and while postbacks arrive. */
-  search: SearchTarget;
-  /** Measures a search target (autocannon, the bench's own warm-up and settings). */
-  measureSearch: (target: SearchTarget, seconds: number) => Promise<PostbackRow>;
-  record: { row: (row: PostbackRow) => void; fact: (fact: string) => void };
+  search: SteadyTarget & { rate: number };
+  record: { row: (row: LoadRow) => void; fact: (fact: string) => void };
   seconds: number;
   connections: number;
 };
@@ -109,99 +104,12 @@ export async function createBenchOrders(database: OpenDatabaseOptions, count: nu
   }
 }
 
-/**
- * wrk's script: walks the paths file (one thread), optionally paced (a random wait of `WRK_DELAY_MS` on
- * average per connection between a response and its next request), and prints its figures as one JSON line at the end. `wrapped` says the
- * file ran out and paths were sent again (then some postbacks were copies, a cheaper path).
- */
-const WRK_SCRIPT = `
-local paths = {}
-local index = 0
-local wrapped = 0
-local pause = tonumber(os.getenv("WRK_DELAY_MS") or "0")
-for line in io.lines(os.getenv("WRK_PATHS")) do paths[#paths + 1] = line end
-request = function()
-  index = index + 1
-  if index > #paths then index = 1; wrapped = wrapped + 1 end
-  return wrk.format("GET", paths[index])
-end
-if pause > 0 then
-  -- Exponential gaps around the mean (arrivals as from many independent buyers): equal gaps would keep
-  -- the connections in step, so their requests would arrive together, ten at a time.
-  math.randomseed(os.time())
-  delay = function() return math.floor(-math.log(1 - math.random()) * pause) end
-end
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('WRK {"requests":%d,"duration_us":%d,"p50":%.3f,"p90":%.3f,"p975":%.3f,"p99":%.3f,"errors":%d,"wrapped":%d}\\n',
-    summary.requests, summary.duration, latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(97.5) / 1000, latency:percentile(99) / 1000,
-    e.connect + e.read + e.write + e.status + e.timeout, wrapped))
-end
-`;
-
-type WrkResult = { rps: number; p50: number; p90: number; p975: number; p99: number; errors: number; wrapped: number; requests: number };
-
-async function wrk(options: { url: string; pathsFile: string; scriptFile: string; seconds: number; connections: number; delayMs?: number }): Promise<WrkResult> {
-  const { stdout } = await run(
-    'wrk',
-    ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', options.scriptFile, options.url],
-    { env: { ...process.env, WRK_PATHS: options.pathsFile, WRK_DELAY_MS: String(options.delayMs ?? 0) }, maxBuffer: 1 << 20 },
-  );
-  const line = stdout.split('\n').find((l) => l.startsWith('WRK '));
-  if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
-  const figures = JSON.parse(line.slice(4)) as { requests: number; duration_us: number; p50: number; p90: number; p975: number; p99: number; errors: number; wrapped: number };
-  return {
-    requests: figures.requests,
-    rps: figures.requests / (figures.duration_us / 1e6),
-    p50: Math.round(figures.p50 * 100) / 100,
-    p90: Math.round(figures.p90 * 100) / 100,
-    p975: Math.round(figures.p975 * 100) / 100,
-    p99: Math.round(figures.p99 * 100) / 100,
-    errors: figures.errors,
-    wrapped: figures.wrapped,
-  };
-}
-
-/** A plain node:http server answering `OK` to every path, in a process of its own (the reference). */
-async function startReference(): Promise<{ url: string; child: ChildProcess }> {
-  const source = `
-    const http = require('node:http');
-    const server = http.createServer((request, response) => {
-      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': 2 }).end('OK');
-    });
-    server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
-  `;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`the reference server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
-const row = (name: string, result: WrkResult, note?: string): PostbackRow => ({
-  name,
-  rps: Math.round(result.rps),
-  p50: result.p50,
-  p95: result.p975,
-  p99: result.p99,
-  errors: result.errors,
-  ...(note ? { note } : {}),
-});
-
 export async function benchPostbacks(options: Options): Promise<void> {
-  try {
-    await run('wrk', ['--version']).catch((error: { stdout?: string }) => {
-      // wrk --version exits 1 after printing its version.
-      if (!String(error.stdout ?? '').startsWith('wrk')) throw error;
-    });
-  } catch {
+  if (!(await wrkInstalled())) {
     options.record.fact('postbacks: skipped, wrk is not installed (apt-get install wrk)');
     return;
   }
   const { record, connections } = options;
-  const scriptFile = path.join(options.workDir, 'postbacks.lua');
-  await writeFile(scriptFile, WRK_SCRIPT);
   // Each run gets paths of its own, so every postback is the first for its order.
   let next = 0;
   const slice = async (name: string, share: number) => {
@@ -214,42 +122,42 @@ export async function benchPostbacks(options: Options): Promise<void> {
   const wrapNote = (result: WrkResult) => (result.wrapped > 0 ? `; the orders ran out (${result.wrapped}x), raise BENCH_POSTBACK_ORDERS` : '');
 
   // The generator against the reference (any paths will do: it reads none).
-  const reference = await startReference();
+  const reference = await startReference(options.workDir);
   let referenceRps: number;
   try {
     const referencePaths = path.join(options.workDir, 'postbacks-reference.txt');
     await writeFile(referencePaths, `${options.paths.slice(0, 1000).join('\n')}\n`);
-    await wrk({ url: reference.url, pathsFile: referencePaths, scriptFile, seconds: 2, connections });
-    const result = await wrk({ url: reference.url, pathsFile: referencePaths, scriptFile, seconds: Math.max(5, Math.round(options.seconds / 2)), connections });
+    await wrk({ url: reference.url, pathsFile: referencePaths, seconds: 2, connections });
+    const result = await wrk({ url: reference.url, pathsFile: referencePaths, seconds: Math.max(5, Math.round(options.seconds / 2)), connections });
     referenceRps = result.rps;
-    record.row(row('postbacks: reference (node:http OK, own process; wrk)', result));
+    record.row(wrkRow('postbacks: reference (node:http OK, own process; wrk)', result));
   } finally {
-    reference.child.kill('SIGTERM');
+    reference.stop();
   }
 
   // Full speed: warm-up, then the measured run, each on orders of its own.
   const warmFile = await slice('warm', 0.1);
-  await wrk({ url: options.url, pathsFile: warmFile, scriptFile, seconds: 2, connections });
+  await wrk({ url: options.url, pathsFile: warmFile, seconds: 2, connections });
   const maxFile = await slice('max', 0.35);
-  const max = await wrk({ url: options.url, pathsFile: maxFile, scriptFile, seconds: Math.max(5, Math.round(options.seconds / 2)), connections });
-  record.row(row('postbacks: max (each the first for its order; wrk)', max, `generator drives the reference at ${(referenceRps / Math.max(max.rps, 1)).toFixed(0)}x this rate${wrapNote(max)}`));
+  const max = await wrk({ url: options.url, pathsFile: maxFile, seconds: Math.max(5, Math.round(options.seconds / 2)), connections });
+  record.row(wrkRow('postbacks: max (each the first for its order; wrk)', max, `generator drives the reference at ${(referenceRps / Math.max(max.rps, 1)).toFixed(0)}x this rate${wrapNote(max)}`));
 
   // Half that rate, paced: each connection waits between a response and its next request.
   const rate = Math.max(1, Math.floor(max.rps / 2));
   const delayMs = Math.max(1, Math.round((connections * 1000) / rate));
   const halfFile = await slice('half', 0.25);
-  const half = await wrk({ url: options.url, pathsFile: halfFile, scriptFile, seconds: options.seconds, connections, delayMs });
-  record.row(row(`postbacks: @ half max (${rate}/s asked)`, half, `${Math.round(half.rps)}/s sent; target p99 < 50 ms: ${half.p99 < 50 ? 'met' : 'NOT met'}${wrapNote(half)}`));
+  const half = await wrk({ url: options.url, pathsFile: halfFile, seconds: options.seconds, connections, delayMs });
+  record.row(wrkRow(`postbacks: @ half max (${rate}/s asked)`, half, `${Math.round(half.rps)}/s sent; target p99 < 50 ms: ${half.p99 < 50 ? 'met' : 'NOT met'}${wrapNote(half)}`));
 
   // searchpageprofiles at a fixed rate: idle, then while postbacks arrive at half their maximum rate. Twice
   // the usual length: a p99 of 200 requests a second over 10 s rests on its 20 slowest answers, and moved
   // by a fifth between two idle runs of the same code.
   const searchSeconds = options.seconds * 2;
-  const idle = await options.measureSearch(options.search, searchSeconds);
+  const idle = await steadyLoad(options.search, options.search.rate, searchSeconds);
   record.row({ ...idle, name: `${options.search.name} @ ${options.search.rate}/s, idle` });
   const duringFile = await slice('during', 0.25);
-  const background = wrk({ url: options.url, pathsFile: duringFile, scriptFile, seconds: searchSeconds + 4, connections, delayMs });
-  const during = await options.measureSearch(options.search, searchSeconds);
+  const background = wrk({ url: options.url, pathsFile: duringFile, seconds: searchSeconds + 4, connections, delayMs });
+  const during = await steadyLoad(options.search, options.search.rate, searchSeconds);
   const postbacks = await background;
   const ratio = during.p99 / Math.max(idle.p99, 0.01);
   record.row({

@@ -8,14 +8,15 @@
  *    (row + refreshAdvertSearch, with the server stopped: PGlite has one process), starts the server
  *    again and times the rebuild it makes at start (the same job as after any change): full or
  *    incremental, advert pages built, build time and time until the new build is served.
- * 3. With autocannon (no pipelining; 2 s of unrecorded warm-up before each) measures requests/s and
- *    p50/p95/p99 for the front page, two landing pages, an advert page, searchpageprofiles (kind only; kind+region+city; five filters)
- *    and the free-text search with a typo (issue 17: p99 under 50 ms),
- *    and a plain node:http server answering the same bytes as the reference for the static pages.
- * 4. searchpageprofiles: p99 at half of its maximum rate (both with autocannon; evenly spaced requests from
- *    scripts/bench-steady.ts were tried and gave higher, noisier tails on this 2-core machine, where the
- *    generator's own fetch work competes with the server: docs/benchmarks/2026-11-22.md, runs 8 and 9);
- *    its cost at BENCH_SMALL_ADVERTS (5,000) vs 50,000 adverts.
+ * 3. Prebuilt pages (issue 19): the front page, two landing pages and an advert page, Brotli and
+ *    uncompressed, with wrk (one thread, BENCH_PAGE_CONNECTIONS connections, 2 s of unrecorded warm-up),
+ *    against our server and against a plain node:http server in a process of its own answering the same
+ *    headers and bytes (the reference, scripts/bench-load.ts): the ratio, and the reference's own rate beside
+ *    it, which shows that the generator drives far more than our server's rate.
+ * 4. searchpageprofiles (kind only; kind+region+city; five filters) and the free-text search with a typo
+ *    (issue 17: p99 under 50 ms): the maximum rate with wrk, then p50/p97.5/p99 at half of it from an open
+ *    loop of evenly spaced requests in a process of its own (scripts/bench-steady.ts); their cost at
+ *    BENCH_SMALL_ADVERTS (5,000) vs 50,000 adverts.
  * 5. The server's peak RSS (VmHWM) over the run (first build and load), PGlite included; then the
  *    rebuild after one advert changed (step 2).
  *
@@ -30,7 +31,7 @@
  *    process): p50 and p99 of each (target p99 under 300 ms).
  *
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
- * measurement, default 10), BENCH_CONNECTIONS (default 10), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
+ * measurement, default 10), BENCH_CONNECTIONS (searches and postbacks, default 10), BENCH_PAGE_CONNECTIONS (pages, default 50), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
  * BENCH_PARTS (terms,pages,search,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s),
  * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 60,000), BENCH_POSTBACK_SEARCH_RATE (200/s),
  * BENCH_DATABASE_URL (a PostgreSQL database for the 50,000-advert run instead of PGlite, as operators run the
@@ -46,7 +47,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type OpenDatabaseOptions } from '#server/db/client.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
@@ -55,6 +55,7 @@ import { benchSearchTerms } from './bench-terms.ts';
 import { BENCH_CARD, benchPostbacks, createBenchOrders } from './bench-postbacks.ts';
 import { benchStatistics } from './bench-statistics.ts';
 import { benchImport } from './bench-import.ts';
+import { startReference, steadyLoad, wrk, wrkInstalled, wrkRow, type LoadRow, type RecordedAnswer } from './bench-load.ts';
 import { adverts } from '#server/db/schema.ts';
 import { refreshAdvertSearch, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
@@ -64,6 +65,7 @@ const ADVERTS = Number(process.env['BENCH_ADVERTS'] ?? 50_000);
 const SMALL = Number(process.env['BENCH_SMALL_ADVERTS'] ?? 5_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
+const PAGE_CONNECTIONS = Number(process.env['BENCH_PAGE_CONNECTIONS'] ?? 50);
 /** Which parts run (comma-separated): terms, pages, search, postbacks, media, rebuild, scaling, statistics, import; default all. */
 const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'terms,pages,search,postbacks,media,rebuild,scaling,statistics,import').split(',').map((p) => p.trim()));
 /** The fixed search rate of the media part's comparison (idle vs during uploads). */
@@ -81,7 +83,7 @@ const DATABASE_URL = process.env['BENCH_DATABASE_URL'] ?? '';
 /** The database of a bench directory: BENCH_DATABASE_URL when set, else the directory's own PGlite. */
 const databaseOf = (dir: string): OpenDatabaseOptions => (DATABASE_URL ? { databaseUrl: DATABASE_URL } : { pgliteDir: path.join(dir, 'db') });
 
-type Row = { name: string; rps: number; p50: number; p95: number; p99: number; errors: number; note?: string };
+type Row = LoadRow;
 const rows: Row[] = [];
 const facts: string[] = [];
 /** Each figure is printed as soon as it is measured, so a long run that is stopped still reports. */
@@ -208,71 +210,66 @@ async function readyInfo(url: string): Promise<{ builtAt: string; pages: number 
   return body.site;
 }
 
-type Target = { name: string; url: string; method?: 'GET' | 'POST'; body?: string; rate?: number };
+type Target = { name: string; url: string; method?: 'GET' | 'POST'; body?: string };
 
 /** Seconds of unrecorded load before each measurement (both servers: warm caches, compiled code). */
 const WARM_UP_SECONDS = 2;
 
-async function measure(target: Target, seconds = SECONDS): Promise<Row & { rpsRaw: number }> {
-  const options = {
-    url: target.url,
-    method: target.method ?? 'GET',
-    connections: CONNECTIONS,
-    pipelining: 1,
-    headers: { 'accept-encoding': 'br, gzip', 'content-type': 'application/json' },
-    ...(target.body ? { body: target.body } : {}),
-  } as const;
-  await autocannon({ ...options, duration: WARM_UP_SECONDS });
-  const result = await autocannon({ ...options, duration: seconds, ...(target.rate ? { overallRate: target.rate } : {}) });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  return {
-    name: target.name,
-    rps: Math.round(result.requests.average),
-    rpsRaw: result.requests.average,
-    p50: result.latency.p50,
-    p95: result.latency.p97_5 ?? result.latency.p99,
-    p99: result.latency.p99,
-    errors,
-  };
+/** wrk at full speed on one target, after its warm-up. */
+async function fullSpeed(target: Target, headers: Record<string, string>, connections: number, seconds = SECONDS) {
+  const options = { url: target.url, connections, method: target.method ?? 'GET', headers, ...(target.body ? { body: target.body } : {}) } as const;
+  await wrk({ ...options, seconds: WARM_UP_SECONDS });
+  return wrk({ ...options, seconds });
 }
 
-/**
- * The bytes as sent, still compressed (fetch would decompress them whatever it is told), with the
- * content type and encoding.
- */
-function rawGet(url: string, acceptEncoding: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
+/** Headers of an answer that are the connection's or the moment's, not the answer's. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** An answer as sent (status, headers, the bytes still compressed: fetch would decompress them). */
+function recordAnswer(url: string, acceptEncoding: string | null): Promise<RecordedAnswer> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      .get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
         response.on('end', () => {
-          const headers: Record<string, string> = { 'content-type': String(response.headers['content-type'] ?? 'text/html') };
-          const encoding = response.headers['content-encoding'];
-          if (encoding) headers['content-encoding'] = String(encoding);
-          resolve({ body: Buffer.concat(chunks), headers });
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) if (!PER_CONNECTION.has(name)) headers[name] = String(value);
+          resolve({ path: new URL(url).pathname, status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks), ...(acceptEncoding ? { encoding: 'br' } : {}) });
         });
       })
       .on('error', reject);
   });
 }
 
-/** A plain node:http server answering the same bytes (compressed as our server did) for the same paths. */
-async function referenceServer(baseUrl: string, paths: string[]): Promise<{ url: string; close: () => Promise<void> }> {
-  const bodies = new Map<string, { body: Buffer; headers: Record<string, string> }>();
-  for (const p of paths) bodies.set(p, await rawGet(`${baseUrl}${p}`, 'br'));
-  const server = http.createServer((request, response) => {
-    const hit = bodies.get(request.url ?? '');
-    if (!hit) {
-      response.writeHead(404).end();
-      return;
+/**
+ * Prebuilt pages, Brotli and uncompressed: our server, then the reference (a plain node:http server in a
+ * process of its own with the same headers and bytes), each with wrk in a process of its own.
+ */
+async function benchPages(pages: Target[], workDir: string): Promise<void> {
+  const encodings = [
+    { name: 'br', acceptEncoding: 'br, gzip' },
+    { name: 'uncompressed', acceptEncoding: null },
+  ];
+  const answers: RecordedAnswer[] = [];
+  for (const page of pages) for (const encoding of encodings) answers.push(await recordAnswer(page.url, encoding.acceptEncoding));
+  const reference = await startReference(workDir, answers);
+  try {
+    for (const page of pages) {
+      for (const encoding of encodings) {
+        const headers: Record<string, string> = encoding.acceptEncoding ? { 'accept-encoding': encoding.acceptEncoding } : {};
+        const name = `${page.name} [${encoding.name}]`;
+        const ours = await fullSpeed(page, headers, PAGE_CONNECTIONS);
+        const ref = await fullSpeed({ ...page, url: `${reference.url}${new URL(page.url).pathname}` }, headers, PAGE_CONNECTIONS);
+        const ratio = ours.rps / ref.rps;
+        record.row(wrkRow(name, ours, `${ratio.toFixed(2)}x the reference's ${Math.round(ref.rps)}/s (target 0.8x: ${ratio >= 0.8 ? 'met' : 'NOT met'})`));
+        record.row(wrkRow(`${name} (reference: node:http, own process)`, ref));
+      }
     }
-    response.writeHead(200, { ...hit.headers, 'content-length': hit.body.length }).end(hit.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  } finally {
+    reference.stop();
+  }
 }
 
 async function firstAdvertPath(url: string): Promise<string> {
@@ -333,11 +330,16 @@ async function searchTargets(url: string): Promise<Target[]> {
   ];
 }
 
+/**
+ * A search's maximum rate (wrk, full speed), then its latencies at half that rate from an open loop of
+ * evenly spaced requests (a process of its own): what a visitor waits when the server is half busy.
+ */
 async function searchAtHalfRate(target: Target): Promise<Row> {
-  const max = await measure(target, Math.max(5, Math.round(SECONDS / 2)));
-  const rate = Math.max(1, Math.floor(max.rpsRaw / 2));
-  const half = await measure({ ...target, rate });
-  return { ...half, name: `${target.name} @ half max (${rate}/s of ${Math.round(max.rpsRaw)}/s)` };
+  const headers = { 'accept-encoding': 'br, gzip', 'content-type': 'application/json' };
+  const max = await fullSpeed(target, headers, CONNECTIONS, Math.max(5, Math.round(SECONDS / 2)));
+  const rate = Math.max(1, Math.floor(max.rps / 2));
+  const half = await steadyLoad(target, rate, SECONDS);
+  return { ...half, name: `${target.name} @ half max (${rate}/s of ${Math.round(max.rps)}/s)` };
 }
 
 async function main(): Promise<void> {
@@ -394,16 +396,8 @@ async function main(): Promise<void> {
       { name: 'landing /escort/region-hovedstaden/koebenhavn/', url: `${server.url}/escort/region-hovedstaden/koebenhavn/` },
       { name: `advert ${advertPath}`, url: `${server.url}${advertPath}` },
     ];
-    if (PARTS.has('pages')) {
-      const reference = await referenceServer(server.url, pages.map((p) => new URL(p.url).pathname));
-      for (const page of pages) {
-        const ours = await measure(page);
-        const ref = await measure({ ...page, name: `${page.name} (reference)`, url: `${reference.url}${new URL(page.url).pathname}` });
-        record.row({ ...ours, note: `${(ours.rpsRaw / ref.rpsRaw).toFixed(2)}x reference` });
-        record.row(ref);
-      }
-      await reference.close();
-    }
+    if (!(await wrkInstalled())) throw new Error('npm run bench needs wrk (apt-get install wrk): every load is generated by it or in a process of its own');
+    if (PARTS.has('pages')) await benchPages(pages, base);
 
     const searches = await searchTargets(server.url);
     const bigSearch: Row[] = [];
@@ -423,7 +417,6 @@ async function main(): Promise<void> {
         workDir: base,
         paths: postbackPaths,
         search: { ...searches[1]!, rate: POSTBACK_SEARCH_RATE },
-        measureSearch: (target, seconds) => measure(target, seconds),
         record,
         seconds: SECONDS,
         connections: CONNECTIONS,
