@@ -86,13 +86,14 @@ function createFastPath(
   files: SiteFiles,
   trustProxy: false | string[] | ((address: string, hop: number) => boolean),
 ): FastPath {
-  let common: [string, string][] | null = null;
+  /** Names and values of the headers every answer gets, in one flat list (as `writeHead` takes raw headers). */
+  let common: string[] | null = null;
   // Once listening (inject waits for the app to be ready, so not in onReady); until then Fastify answers all.
   app.addHook('onListen', async () => {
     const probe = await app.inject({ method: 'GET', url: '/healthz' });
     common = Object.entries(probe.headers)
       .filter(([name, value]) => !OWN_HEADERS.has(name) && typeof value === 'string')
-      .map(([name, value]) => [name, value as string]);
+      .flatMap(([name, value]) => [name, value as string]);
   });
   const trust = trustProxy === false ? null : Array.isArray(trustProxy) ? proxyAddr.compile(trustProxy) : trustProxy;
   // The app's logger is pino's (app.ts `loggerInstance`).
@@ -107,9 +108,9 @@ function createFastPath(
     if (answer === null) return false;
     const started = performance.now();
     const id = requestIdOf(request);
-    for (const [name, value] of common) response.setHeader(name, value);
-    response.setHeader('x-request-id', id);
-    response.writeHead(answer.status, answer.headers);
+    const headers = [...common, 'x-request-id', id];
+    for (const name in answer.headers) headers.push(name, String(answer.headers[name]));
+    response.writeHead(answer.status, headers);
     response.end(answer.body);
     if (log.isLevelEnabled('info')) {
       const socketAddress = request.socket.remoteAddress;
