@@ -2,6 +2,11 @@
  * Browser tests against the production build served by our own server (`node scripts/start.ts`) on a real
  * port, with a fresh data directory, Chromium from the system (or CHROMIUM_PATH). No retries.
  * E2E_BASE_URL points the tests at a server that is already running instead (no webServer is started).
+ *
+ * Project `public-through-nginx` (issue 19, docs/deploy): the public site's specs again, through Debian's
+ * nginx running docs/deploy/nginx.conf in front of the same server (E2E_NGINX_PORT, default E2E_PORT + 1),
+ * serving the server's built site from its data folder. Needs nginx: apt-get install nginx
+ * libnginx-mod-http-brotli-static.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -9,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_COMMAND } from './scripts/server-flags.ts';
+import { NGINX, nginxArgs } from './tests/support/nginx.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 3100);
 const external = process.env['E2E_BASE_URL'];
@@ -17,6 +23,24 @@ const baseURL = external ?? `http://127.0.0.1:${port}`;
 // Playwright loads this file in the runner and in every worker: create the data dir once and pass it on.
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'annoncekatalog-e2e-'));
 const dataDir = process.env['E2E_DATA_DIR'];
+const nginxPort = Number(process.env['E2E_NGINX_PORT'] ?? port + 1);
+const nginxURL = `http://127.0.0.1:${nginxPort}`;
+const nginxPrefix = `${dataDir}-nginx`;
+/** The visitor's side of the site: what nginx serves from files or passes on (no backend or support screens). */
+const PUBLIC_SPECS = [
+  'age-gate',
+  'front-page',
+  'search',
+  'advert',
+  'language',
+  'mobile-menu',
+  'not-found',
+  'ranking',
+  'content',
+  'redirects',
+  'routes',
+  'reload',
+].map((name) => `${name}.spec.ts`);
 // The site build's credential (fullprofiles), for the server and for tests that read adverts in bulk.
 process.env['E2E_SITE_BUILD_TOKEN'] ??= randomBytes(24).toString('base64url');
 
@@ -44,34 +68,48 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    ...(external ? [] : [{ name: 'public-through-nginx', testMatch: PUBLIC_SPECS, use: { ...devices['Desktop Chrome'], baseURL: nginxURL } }]),
+  ],
   ...(external
     ? {}
     : {
-        webServer: {
-          command: SERVER_COMMAND,
-          url: `http://127.0.0.1:${port}/readyz`,
-          timeout: 5 * 60_000,
-          reuseExistingServer: false,
-          stdout: 'pipe',
-          stderr: 'pipe',
-          env: {
-            PORT: String(port),
-            DATA_DIR: dataDir,
-            SUPPORT_ADMIN_EMAIL: 'admin@example.test',
-            SUPPORT_ADMIN_PASSWORD: 'e2e-admin-password',
-            SEED_DEMO_ADVERTS: '60',
-            SITE_REBUILD_MINUTES: '15',
-            SITE_REBUILD_DEBOUNCE_SECONDS: '2',
-            LOG_LEVEL: 'warn',
-            ASTRO_TELEMETRY_DISABLED: '1',
-            // Many accounts are created and signed in from 127.0.0.1: raise the account calls' limits.
-            RATE_LIMIT_SCALE: '50',
-            // The browser opens the site at 127.0.0.1 while SITE_URL defaults to localhost: the site's pages
-            // are served from there too (state-changing API calls and the hub accept it).
-            ALLOWED_ORIGINS: baseURL,
-            SITE_BUILD_TOKEN: process.env['E2E_SITE_BUILD_TOKEN'],
+        webServer: [
+          {
+            command: SERVER_COMMAND,
+            url: `http://127.0.0.1:${port}/readyz`,
+            timeout: 5 * 60_000,
+            reuseExistingServer: false,
+            stdout: 'pipe',
+            stderr: 'pipe',
+            env: {
+              PORT: String(port),
+              DATA_DIR: dataDir,
+              SUPPORT_ADMIN_EMAIL: 'admin@example.test',
+              SUPPORT_ADMIN_PASSWORD: 'e2e-admin-password',
+              SEED_DEMO_ADVERTS: '60',
+              SITE_REBUILD_MINUTES: '15',
+              SITE_REBUILD_DEBOUNCE_SECONDS: '2',
+              LOG_LEVEL: 'warn',
+              ASTRO_TELEMETRY_DISABLED: '1',
+              // Many accounts are created and signed in from 127.0.0.1: raise the account calls' limits.
+              RATE_LIMIT_SCALE: '50',
+              // The browser opens the site at 127.0.0.1 while SITE_URL defaults to localhost: the site's pages
+              // are served from there too (state-changing API calls and the hub accept it).
+              ALLOWED_ORIGINS: `${baseURL},${nginxURL}`,
+              SITE_BUILD_TOKEN: process.env['E2E_SITE_BUILD_TOKEN'],
+            },
           },
-        },
+          {
+            // nginx in front of the server above (docs/deploy/nginx.conf), ready once the server behind it is.
+            command: `node tests/support/nginx-e2e.ts ${nginxPrefix} ${nginxPort} 127.0.0.1:${port} ${path.join(dataDir, 'site', 'current')} && exec ${NGINX} ${nginxArgs(nginxPrefix).join(' ')}`,
+            url: `${nginxURL}/readyz`,
+            timeout: 5 * 60_000,
+            reuseExistingServer: false,
+            stdout: 'pipe',
+            stderr: 'pipe',
+          },
+        ],
       }),
 });

@@ -22,6 +22,8 @@
  *
  * 6. Media (issue 5, scripts/bench-media.ts): pictures per second through the upload call against sharp
  *    alone, and search p99 at a fixed rate idle against during a batch of uploads.
+ * 0. First start (issue 19, scripts/bench-first-start.ts): `npm start` on an empty data folder with the
+ *    demo content, until it answers and until it serves the site (target under 20 s).
  * 0. Search terms (issue 17, scripts/bench-terms.ts): what counting a visitor's search term costs a search.
  * 7. Postbacks (issue 16, scripts/bench-postbacks.ts): the card provider's signed postbacks per second,
  *    each paying an order of its own (wrk in its own process, shown against a reference in another), their
@@ -32,7 +34,7 @@
  *
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CONNECTIONS (searches and postbacks, default 10), BENCH_PAGE_CONNECTIONS (pages, default 50), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
- * BENCH_PARTS (terms,pages,search,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s),
+ * BENCH_PARTS (start,terms,pages,search,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s),
  * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 60,000), BENCH_POSTBACK_SEARCH_RATE (200/s),
  * BENCH_DATABASE_URL (a PostgreSQL database for the 50,000-advert run instead of PGlite, as operators run the
  * server: it is EMPTIED first unless BENCH_REUSE=1; the scaling run then seeds it again, after the big run),
@@ -55,6 +57,7 @@ import { benchSearchTerms } from './bench-terms.ts';
 import { BENCH_CARD, benchPostbacks, createBenchOrders } from './bench-postbacks.ts';
 import { benchStatistics } from './bench-statistics.ts';
 import { benchImport } from './bench-import.ts';
+import { benchFirstStart } from './bench-first-start.ts';
 import { startReference, steadyLoad, wrk, wrkInstalled, wrkRow, type LoadRow, type RecordedAnswer } from './bench-load.ts';
 import { adverts } from '#server/db/schema.ts';
 import { refreshAdvertSearch, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
@@ -67,7 +70,7 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const PAGE_CONNECTIONS = Number(process.env['BENCH_PAGE_CONNECTIONS'] ?? 50);
 /** Which parts run (comma-separated): terms, pages, search, postbacks, media, rebuild, scaling, statistics, import; default all. */
-const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'terms,pages,search,postbacks,media,rebuild,scaling,statistics,import').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'start,terms,pages,search,postbacks,media,rebuild,scaling,statistics,import').split(',').map((p) => p.trim()));
 /** The fixed search rate of the media part's comparison (idle vs during uploads). */
 const MEDIA_SEARCH_RATE = Number(process.env['BENCH_MEDIA_SEARCH_RATE'] ?? 200);
 const POSTBACK_ORDERS = Number(process.env['BENCH_POSTBACK_ORDERS'] ?? 60_000);
@@ -344,9 +347,14 @@ async function searchAtHalfRate(target: Target): Promise<Row> {
 
 async function main(): Promise<void> {
   const base = process.env['BENCH_DIR'] ?? (await mkdtemp(path.join(os.tmpdir(), 'annonce-bench-')));
+  // `npm start` on an empty data folder, as a newcomer runs it (scripts/bench-first-start.ts).
+  if (PARTS.has('start')) await benchFirstStart(record);
   // Counting visitors' search terms needs no server (scripts/bench-terms.ts).
   if (PARTS.has('terms')) benchSearchTerms(record);
-  if ([...PARTS].every((part) => part === 'terms')) return;
+  if ([...PARTS].every((part) => ['start', 'terms'].includes(part))) {
+    console.log(`\n${facts.map((fact) => `- ${fact}`).join('\n')}\n`);
+    return;
+  }
   const bigDir = path.join(base, `adverts-${ADVERTS}`);
   log(`seeding ${ADVERTS} adverts into ${bigDir}`);
   if (EXTRA_SERVER_FLAGS.length > 0) record.fact(`server flags: ${[...SERVER_NODE_FLAGS, ...EXTRA_SERVER_FLAGS].join(' ')}`);
@@ -368,7 +376,7 @@ async function main(): Promise<void> {
   // The old site's adverts imported by the job's function with the server's picture worker (issue 18).
   if (PARTS.has('import')) await benchImport(databaseOf(bigDir), record, base);
   // Only parts that need no server: their facts are printed, no server is started.
-  if ([...PARTS].every((part) => ['terms', 'statistics', 'import'].includes(part))) {
+  if ([...PARTS].every((part) => ['start', 'terms', 'statistics', 'import'].includes(part))) {
     console.log(`\n${facts.map((fact) => `- ${fact}`).join('\n')}\n`);
     if (!process.env['BENCH_KEEP']) await rm(base, { recursive: true, force: true });
     return;

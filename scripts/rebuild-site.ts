@@ -10,7 +10,7 @@ import { createLogger } from '#server/logger.ts';
 import { buildSite } from '#server/jobs/site-build.ts';
 
 const config = loadConfig();
-const log = createLogger(config.logLevel);
+const log = createLogger(config.logLevel, config.logFormat);
 const apiUrl = process.env['API_URL'] ?? `http://127.0.0.1:${config.port}`;
 if (!config.siteBuildToken) {
   console.error('Set SITE_BUILD_TOKEN to the value the server runs with: the build reads every advert through a call only the site build may make.');

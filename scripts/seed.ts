@@ -9,7 +9,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { prepareDatabase } from '#server/main.ts';
 
 const config = loadConfig();
-const log = createLogger(config.logLevel);
+const log = createLogger(config.logLevel, config.logFormat);
 const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: config.paths.db });
 try {
   const { firstStart, bootstrap } = await prepareDatabase(database, config, log);

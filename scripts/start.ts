@@ -18,7 +18,7 @@ try {
   }
   throw error;
 }
-const log = createLogger(config.logLevel);
+const log = createLogger(config.logLevel, config.logFormat);
 if (process.platform === 'linux' && !process.env['MALLOC_ARENA_MAX']) {
   log.warn('started without the environment of `npm start` (scripts/server-flags.ts): the server will hold more memory');
 }

@@ -48,6 +48,7 @@ import { loadConfig, type AgeProviderConfig, type CardPaymentConfig, type Crypto
 import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
 import { registerCrossSiteGuard } from './api/cross-site.ts';
 import { registerStaticSite, type FastPath } from './static-site.ts';
+import { registerMetrics } from './metrics.ts';
 import { createMovedPaths } from './moved-paths.ts';
 import { forgetKeywordPages } from './domain/search/keywords.ts';
 import { forgetLocations } from './domain/search/landing-path.ts';
@@ -138,6 +139,8 @@ export type AppOptions = {
   staticFastPath?: boolean;
   /** The worker of the `migration-import` jobs (jobs/migration-import-job.ts), on by default; `false` leaves them queued. */
   migrationWorker?: false | MigrationWorkerOptions;
+  /** METRICS_TOKEN: Prometheus metrics at /metrics for this bearer token (src/server/metrics.ts); unset, no /metrics. */
+  metricsToken?: string | undefined;
 };
 
 declare module 'fastify' {
@@ -165,10 +168,16 @@ function clientWentAway(error: unknown, request: FastifyRequest): boolean {
   return typeof code === 'string' && CLIENT_GONE_CODES.has(code) && request.raw.socket?.destroyed !== false;
 }
 
+/** A request that took this long is logged at info; quicker ones at debug. */
+export const SLOW_REQUEST_MS = 1000;
+
 /**
  * One log record per request, when it is answered: the request (its URL as the log rules leave it), its
- * status and how long it took (Fastify writes two, one when it comes in). A route's own log level holds
- * as for every record of the request; a client that leaves mid-answer is still said (Fastify's own).
+ * status and how long it took (Fastify writes two, one when it comes in). At debug, unless it failed (a
+ * status of 500 or more: warn; 503, a deliberate answer while the site is built or the server stops: info) or was
+ * slow (SLOW_REQUEST_MS: info), so a terminal at the default level
+ * shows what needs a look rather than every page. A route's own log level holds as for every record of the
+ * request; a client that leaves mid-answer is still said (Fastify's own).
  */
 class OneLinePerRequest extends Fastify.LogController {
   override incomingRequest(): void {}
@@ -176,7 +185,9 @@ class OneLinePerRequest extends Fastify.LogController {
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     const record = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) reply.log.error({ ...record, err: error }, 'request errored');
-    else reply.log.info(record, 'request');
+    else if (reply.statusCode >= 500 && reply.statusCode !== 503) reply.log.warn(record, 'request');
+    else if (reply.statusCode === 503 || reply.elapsedTime >= SLOW_REQUEST_MS) reply.log.info(record, 'request');
+    else reply.log.debug(record, 'request');
   }
 }
 
@@ -198,12 +209,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
-    // The built site's fast path answers first (static-site.ts); everything else is Fastify's.
+    // The built site's fast path answers first (static-site.ts); everything else is Fastify's. Its
+    // answers are counted here for the metrics (Fastify's own by a hook: src/server/metrics.ts).
     serverFactory: (handler) => createServer((request, response) => {
-      if (fastPath === null || !fastPath(request, response)) handler(request, response);
+      const started = countFastPath === null ? 0 : performance.now();
+      if (fastPath !== null && fastPath(request, response)) countFastPath?.(request.method, response.statusCode, started);
+      else handler(request, response);
     }),
   });
   let fastPath: FastPath | null = null;
+  let countFastPath: ReturnType<typeof registerMetrics> = null;
 
   const environment = options.environment ?? loadConfig().env;
   let messaging = options.messaging;
@@ -349,6 +364,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cookieSecure: deps.cookieSecure,
     sessionIdle: deps.sessionIdle,
   });
+
+  // Prometheus metrics (docs/decisions/035): `/metrics` with METRICS_TOKEN, and a hook counting every request.
+  countFastPath = registerMetrics(app, options.metricsToken, { database: options.database, siteDir: options.siteDir, hub });
 
   app.get('/healthz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');

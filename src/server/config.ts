@@ -138,6 +138,7 @@ const EnvSchema = v.object({
   ),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  LOG_FORMAT: v.optional(v.picklist(['auto', 'json', 'pretty']), 'auto'),
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200, 'must be at most 200 characters'))),
   RATE_LIMIT_SCALE: integer(1, 1, 1000),
@@ -212,6 +213,8 @@ const EnvSchema = v.object({
    * a build elsewhere (Netlify, `npm run rebuild-site`) needs the same value. Generated per start when unset.
    */
   SITE_BUILD_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'must be at least 24 characters'), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'))),
+  /** Prometheus metrics at /metrics for `Authorization: Bearer <token>`; unset, there is no /metrics (docs/decisions/035). */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24, 'must be at least 24 characters'), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'))),
 });
 
 /** The card payment provider the server uses (PAYMENT_CARD and CARDBILLING_*). */
@@ -259,6 +262,8 @@ export type Config = {
   /** TRUST_PROXY: which proxies may name the client's address (see parseTrustProxy). */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** LOG_FORMAT: one readable line per record in a terminal (`auto`, the default, or `pretty`), JSON otherwise. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** Email also goes out over SMTP when set; mail and SMS always land in the outbox. */
   smtpUrl: string | undefined;
   /** The From header of outgoing email; defaults to no-reply@ the site's host. */
@@ -312,6 +317,8 @@ export type Config = {
   testProvidersAllowed: boolean;
   /** SITE_BUILD_TOKEN: the site build's credential for fullprofiles; the main job makes one per start when unset. */
   siteBuildToken: string | undefined;
+  /** METRICS_TOKEN: the bearer token of /metrics; unset, metrics are off. */
+  metricsToken: string | undefined;
   mediaConcurrency: number;
   paths: { db: string; media: string; site: string };
 };
@@ -333,8 +340,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       result.issues.map((issue) => {
         const key = issue.path?.map((p) => String(p.key)).join('.') ?? '?';
-        // The encryption keys are never repeated in the message (it reaches the log).
-        const shown = key.startsWith('SECRETS_KEY') ? '(hidden)' : JSON.stringify(present[key] ?? '');
+        // The encryption keys, the metrics token and the site build's token are never repeated in the message (it reaches the log).
+        const shown = key.startsWith('SECRETS_KEY') || key === 'METRICS_TOKEN' || key === 'SITE_BUILD_TOKEN' ? '(hidden)' : JSON.stringify(present[key] ?? '');
         return `${key}=${shown}: ${issue.message}`;
       }),
     );
@@ -391,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((part) => parseSecretKey(part)!),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(siteUrl).hostname}`,
     rateLimitScale: e.RATE_LIMIT_SCALE,
@@ -418,6 +426,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testProviders,
     testProvidersAllowed: e.ALLOW_TEST_PROVIDERS === TEST_PROVIDERS_CONSENT,
     siteBuildToken: e.SITE_BUILD_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
     mediaConcurrency: e.MEDIA_CONCURRENCY,
     paths: {
       db: path.join(dataDir, 'db'),

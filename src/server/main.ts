@@ -7,23 +7,20 @@ import type { Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createS3Storage } from './adapters/storage/s3-storage.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
-import { deleteStaleTempPictures } from './domain/media/pictures.ts';
 import { seedReference } from './db/seed/seed-reference.ts';
 import { isSeeded, seedDemo } from './db/seed/seed-demo.ts';
 import { issueDemoReceipts, refundDemoOrder } from './domain/commerce/demo-documents.ts';
 import type { DomainEvent, DomainEvents } from './domain/context.ts';
 import { SYSTEM } from './domain/context.ts';
 import { ensureBootstrapAdmin, type BootstrapResult } from './domain/support-users/save-support-user.ts';
-import { deleteExpiredSessions } from './domain/accounts/sessions.ts';
 import { refreshDueAdvertSearch } from './domain/search/refresh-advert-search.ts';
-import { pruneSearchIndexLog } from './domain/search/search-index-log.ts';
-import { pruneSearchTerms } from './domain/search/search-terms.ts';
 import { searchMemory } from './domain/search/search-memory.ts';
 import { buildApp } from './app.ts';
 import { EMAIL_RETRY_QUEUE, createMessaging } from './adapters/messaging/create-messaging.ts';
-import { pruneOutbox } from './domain/accounts/list-outbox-messages.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
-import { buildSite } from './jobs/site-build.ts';
+import { buildSite, readCurrentBuildInfo } from './jobs/site-build.ts';
+import { publishSiteBuild, startSiteFollower } from './jobs/site-share.ts';
+import { HOUSEKEEPING_QUEUE, SEARCH_CLOCK_QUEUE, housekeepingHandler, scheduleHousekeeping, searchClockHandler } from './jobs/housekeeping-job.ts';
 import { deleteExpiredVerificationFiles } from './domain/verification/delete-verification-files.ts';
 import { newSecretKeyText, parseSecretKey, secretKeysFrom, type SecretKeys } from './domain/secret-box.ts';
 import { ACCOUNT_ERASURE_QUEUE, accountErasureHandler } from './jobs/account-erasure-job.ts';
@@ -203,6 +200,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       siteUrl: config.siteUrl,
       siteBuildToken,
       environment: config.env,
+      metricsToken: config.metricsToken,
     });
     await app.listen({ host: config.host, port: config.port });
     // Load the in-memory search index, free text included, now rather than at the first visitor's search.
@@ -213,14 +211,20 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     const port = typeof address === 'object' && address ? address.port : config.port;
     const apiUrl = `http://127.0.0.1:${port}`;
 
+    // Several instances (REDIS_URL): the instance that builds the site publishes it to the media storage,
+    // and every instance fetches the published build and serves it (docs/decisions/033).
+    const hadSite = (await readCurrentBuildInfo(config.paths.site)) !== null;
+    const follower = config.redisUrl ? startSiteFollower({ storage, siteDir: config.paths.site, log, redisUrl: config.redisUrl }) : null;
+
     const worker = startWorker({
       db: database.db,
       log,
+      metrics: app.metrics.jobs,
       handlers: {
         // Incremental (only the changed adverts' pages, every other page) when it can be, else full:
         // see buildSite. A failed incremental build makes the retry a full one.
         [SITE_REBUILD_QUEUE]: async () => {
-          await buildSite({
+          const built = await buildSite({
             siteDir: config.paths.site,
             apiUrl,
             siteUrl: config.siteUrl,
@@ -228,7 +232,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
             db: database.db,
             fullRebuildHours: config.siteFullRebuildHours,
             siteBuildToken,
+            metrics: app.metrics.siteBuilds,
           });
+          // Not published, the job fails and the retry builds (incrementally) and publishes again.
+          if (follower) await publishSiteBuild({ storage, siteDir: config.paths.site, folder: built.folder, log, announce: follower.announce });
         },
         [EMAIL_RETRY_QUEUE]: async (job) => {
           await messaging.retryEmail(Number(job.payload['outboxId']));
@@ -250,6 +257,21 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         [PUBLIC_ADVERT_COUNT_QUEUE]: publicAdvertCountHandler({ db: database.db, log }),
       },
     });
+    // The clocks once across instances (issue 19), in a worker of their own so that a site build running
+    // in the first one does not hold them up.
+    const housekeepingMs = config.siteRebuildMinutes * 60_000;
+    const clockWorker = startWorker({
+      db: database.db,
+      log,
+      metrics: app.metrics.jobs,
+      handlers: {
+        // The scheduled rebuild and the deletion of what expired; every SITE_REBUILD_MINUTES.
+        [HOUSEKEEPING_QUEUE]: housekeepingHandler({ db: database.db, storage, log, everyMs: housekeepingMs, scheduleRebuild: () => scheduleRebuild(0) }),
+        // Expiry, holidays and boosts change what is public with time alone: every minute.
+        [SEARCH_CLOCK_QUEUE]: searchClockHandler({ db: database.db, events, log }),
+      },
+    });
+    await scheduleHousekeeping(database.db, housekeepingMs);
     await enqueueJob(database.db, VERIFICATION_FILES_QUEUE, {}, { singletonKey: VERIFICATION_FILES_QUEUE });
     await enqueueJob(database.db, ACCOUNT_ERASURE_QUEUE, {}, { singletonKey: ACCOUNT_ERASURE_QUEUE });
     await enqueueJob(database.db, COMMERCE_QUEUE, {}, { singletonKey: COMMERCE_QUEUE });
@@ -259,49 +281,31 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     poke = worker.poke;
     // Administration's figures of the settled days and months, read once now rather than at the first look.
     warmStatistics(database.db).catch((error: unknown) => log.warn({ err: error }, 'could not read the statistics ahead'));
-    if (config.siteBuildOnStart) await scheduleRebuild(0);
-    const schedule = setInterval(
-      () => {
-        scheduleRebuild(0).catch((error: unknown) => log.error({ err: error }, 'could not schedule the site rebuild'));
-        deleteExpiredSessions(database.db, new Date()).catch((error: unknown) =>
-          log.error({ err: error }, 'could not delete expired sessions'),
-        );
-        deleteStaleTempPictures(database.db, storage, new Date()).catch((error: unknown) =>
-          log.error({ err: error }, 'could not delete stale temporary pictures'),
-        );
-        pruneOutbox(database.db, new Date()).catch((error: unknown) => log.error({ err: error }, 'could not prune the outbox'));
-        pruneSearchTerms(database.db, new Date()).catch((error: unknown) => log.error({ err: error }, 'could not prune the search terms'));
-      },
-      config.siteRebuildMinutes * 60_000,
-    );
+    if (config.siteBuildOnStart) {
+      // A new instance beside others that have a published site fetches it (seconds) rather than building.
+      if (follower && !hadSite) {
+        void follower.firstSync.then(async (outcome) => {
+          if (outcome !== 'fetched' && outcome !== 'current') await scheduleRebuild(0);
+        }).catch((error: unknown) => log.error({ err: error }, 'could not schedule the site rebuild'));
+      } else {
+        await scheduleRebuild(0);
+      }
+    }
 
-    // Expiry, holidays and boosts change what is public with time alone: look every minute.
-    // The log of index changes is kept for three days (incremental builds and other instances read it).
-    let refreshing = false;
-    const searchClock = setInterval(() => {
-      if (refreshing) return;
-      refreshing = true;
-      const now = new Date();
-      refreshDueAdvertSearch(database.db, now)
-        .then(async (count) => {
-          await pruneSearchIndexLog(database.db, new Date(now.getTime() - 3 * 86_400_000));
-          if (count > 0) await events.publish({ type: 'content.changed', reason: `${count} adverts changed with time` });
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'could not refresh the search index'))
-        .finally(() => (refreshing = false));
-      // This instance's counts of visitors' search terms (held in memory until now).
+    // This instance's counts of visitors' search terms (held in memory until then), every minute.
+    const searchTermsClock = setInterval(() => {
       app.searchTerms.flush(database.db).catch((error: unknown) => log.error({ err: error }, 'could not write the search terms'));
     }, 60_000);
 
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
-        clearInterval(searchClock);
-        clearInterval(schedule);
+        clearInterval(searchTermsClock);
+        await follower?.close();
         await app.close();
         await app.searchTerms.flush(database.db).catch((error: unknown) => log.error({ err: error }, 'could not write the search terms'));
         messaging.close();
-        await worker.stop();
+        await Promise.all([worker.stop(), clockWorker.stop()]);
         await database.close();
       })());
 

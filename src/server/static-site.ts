@@ -25,7 +25,8 @@ const LEGACY_ADVERT = /^\/(en\/)?P\//;
 
 /**
  * The file of the build a URL path names, relative to the build (`/x/` is `x/index.html`); null for a
- * path that cannot name one (bad percent-encoding, a segment starting with a dot: `..`, `.build-info.json`).
+ * path that cannot name one (bad percent-encoding, a segment starting with a dot: `..`, `.build-info.json`;
+ * a precompressed copy).
  */
 export function builtFilePath(pathname: string): string | null {
   let decoded = pathname;
@@ -37,6 +38,8 @@ export function builtFilePath(pathname: string): string | null {
     }
   }
   if (decoded.includes('/.')) return null;
+  // The build's precompressed copies (`x.br`, `x.gz`, for nginx: docs/deploy) are never answers of their own.
+  if (/\.(br|gz)$/.test(decoded)) return null;
   let start = 0;
   while (decoded.charCodeAt(start) === 47 /* / */) start += 1;
   const relative = start === 0 ? decoded : decoded.slice(start);
@@ -112,10 +115,11 @@ function createFastPath(
     for (const name in answer.headers) headers.push(name, String(answer.headers[name]));
     response.writeHead(answer.status, headers);
     response.end(answer.body);
-    if (log.isLevelEnabled('info')) {
+    // Requests are logged at debug unless they fail or are slow (app.ts OneLinePerRequest); these do neither.
+    if (log.isLevelEnabled('debug')) {
       const socketAddress = request.socket.remoteAddress;
       const ip = trust ? proxyAddr(request, trust) : socketAddress;
-      log.info(
+      log.debug(
         { reqId: id, req: { id, method: request.method, url, ip }, res: { statusCode: answer.status }, fastPath: true, responseTime: Math.round((performance.now() - started) * 10) / 10 },
         'request',
       );

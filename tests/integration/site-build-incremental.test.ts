@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,11 @@ describe('incremental site builds', () => {
       expect(info?.searchIndexVersion).toBeGreaterThan(0);
       expect(info?.fullBuildAt).toBeTruthy();
       expect(await read(page(urls.kept))).toContain('Karen Uroert');
+      // Brotli and gzip copies beside the pages for nginx in front (decision 034); they are no pages and in no sitemap.
+      expect(brotliDecompressSync(await readFile(`${page(urls.kept)}.br`)).toString()).toContain('Karen Uroert');
+      expect(gunzipSync(await readFile(`${page(urls.kept)}.gz`)).toString()).toContain('Karen Uroert');
+      expect(result.pages).toBe((await readdir(served('.'), { recursive: true })).filter((name) => name.endsWith('.html')).length);
+      expect(await sitemapXml()).not.toMatch(/\.(br|gz)</);
     },
     BUILD_TIMEOUT,
   );
@@ -119,6 +125,7 @@ describe('incremental site builds', () => {
       const before = await readCurrentBuildInfo(siteDir);
       const keptInode = (await stat(page(urls.kept))).ino;
       const keptEnInode = (await stat(page(urls.kept, 'en'))).ino;
+      const keptBrotliInode = (await stat(`${page(urls.kept)}.br`)).ino;
       const previousFolder = await realpath(served('.'));
 
       await rename(ids.renamed, 'Rikke Efter');
@@ -151,6 +158,9 @@ describe('incremental site builds', () => {
       // The untouched advert's pages are the previous build's files, hard-linked.
       expect((await stat(page(urls.kept))).ino).toBe(keptInode);
       expect((await stat(page(urls.kept, 'en'))).ino).toBe(keptEnInode);
+      // Their compressed copies too; the new pages got theirs.
+      expect((await stat(`${page(urls.kept)}.br`)).ino).toBe(keptBrotliInode);
+      expect(existsSync(`${page(added)}.br`)).toBe(true);
       expect(await realpath(served('.'))).not.toBe(previousFolder);
 
       // Pages that show many adverts are built in full: the landing page and the front page.

@@ -48,6 +48,7 @@ describe('serving the built site', () => {
       'en/escort/region-hovedstaden/index.html': '<h1>Escorts in the Capital Region</h1>',
       'googlesitemap-index.xml': '<?xml version="1.0"?><sitemapindex></sitemapindex>',
       '_astro/app.abc123.js': 'console.log(1)',
+      'cookies/index.html.br': 'brotli bytes for nginx',
       '.build-info.json': JSON.stringify({ id: 'one', finishedAt: new Date().toISOString(), pages: 7, durationMs: 1 }),
     });
 
@@ -72,6 +73,8 @@ describe('serving the built site', () => {
     expect(await missingEn.text()).toContain('Page not found');
 
     expect((await get('/.build-info.json')).status).toBe(404);
+    // The build's precompressed copies are for nginx (docs/deploy), never answers of their own.
+    expect((await get('/cookies/index.html.br')).status).toBe(404);
 
     const sitemap = await get('/googlesitemap.xml');
     expect(sitemap.status).toBe(200);

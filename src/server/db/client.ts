@@ -1,4 +1,5 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import { mkdirSync, openSync, writeSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, whose counts the metrics report (src/server/metrics.ts); none on PGlite. */
+  pool?: Pick<Pool, 'totalCount' | 'idleCount' | 'waitingCount' | 'options'>;
   close: () => Promise<void>;
 };
 
@@ -39,7 +42,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** Takes an exclusive lock file beside a PGlite directory; a stale lock (dead pid) is taken over. */
-function lockDirectory(dir: string): () => void {
+export function lockDirectory(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
   const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -83,7 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await pool.query('select 1');
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');

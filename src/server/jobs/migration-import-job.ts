@@ -89,6 +89,7 @@ export function registerMigrationImportWorker(app: FastifyInstance, deps: { db: 
       db: deps.db,
       log,
       handlers: { [MIGRATION_IMPORT_QUEUE]: migrationImportHandler({ ...deps, log, signal: stopping.signal }) },
+      metrics: app.metrics.jobs,
       pollMs: options.pollMs ?? 2000,
       lockSeconds: LOCK_SECONDS,
     });

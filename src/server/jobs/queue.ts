@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { rowsOf, type Db } from '../db/client.ts';
+import type { JobMetrics } from '../metrics.ts';
 
 /**
  * A durable job queue in the database (works on PGlite and PostgreSQL): jobs survive restarts,
@@ -105,6 +106,16 @@ export async function failJob(db: Db, job: JobRow, error: unknown): Promise<void
     where id = ${job.id}`);
 }
 
+/**
+ * Deletes jobs that finished (done or failed) before `before`: the clocks queue a job a minute, and a
+ * finished job is only there to be looked at. Answers how many.
+ */
+export async function pruneFinishedJobs(db: Db, before: Date): Promise<number> {
+  const result = await db.execute(sql`
+    delete from jobs where status in ('done', 'failed') and finished_at < ${before.toISOString()}::timestamptz returning id`);
+  return rowsOf(result).length;
+}
+
 export type JobHandler = (job: JobRow) => Promise<void>;
 
 /**
@@ -117,6 +128,8 @@ export function startWorker(options: {
   handlers: Record<string, JobHandler>;
   pollMs?: number;
   lockSeconds?: number;
+  /** Each attempt's outcome and time, for the metrics (the app's `app.metrics.jobs`). */
+  metrics?: JobMetrics;
 }): { stop: () => Promise<void>; poke: () => void } {
   const queues = Object.keys(options.handlers);
   let stopped = false;
@@ -128,13 +141,16 @@ export function startWorker(options: {
       const job = await claimJob(options.db, queues, options.lockSeconds ?? 30 * 60);
       if (!job) return;
       const log = options.log.child({ jobId: job.id, queue: job.queue, attempt: job.attempts });
+      const started = performance.now();
       try {
         log.info('job started');
         await options.handlers[job.queue]!(job);
         await completeJob(options.db, job.id);
         log.info('job done');
+        options.metrics?.jobFinished(job.queue, 'done', (performance.now() - started) / 1000);
       } catch (error) {
         log.error({ err: error }, 'job failed');
+        options.metrics?.jobFinished(job.queue, 'failed', (performance.now() - started) / 1000);
         await failJob(options.db, job, error);
       }
     }

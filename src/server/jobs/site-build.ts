@@ -9,7 +9,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { siteBuilds } from '../db/schema.ts';
 import { searchIndexChangesSince, searchIndexVersion } from '../domain/search/search-index-log.ts';
+import { writePrecompressed } from './precompress.ts';
 import { removeTreeQuietly } from './remove-quietly.ts';
+import type { SiteBuildMetrics } from '../metrics.ts';
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -35,6 +37,8 @@ export type SiteBuildOptions = {
   full?: boolean;
   /** The credential the build sends to fullprofiles (SITE_BUILD_TOKEN); default the environment's. */
   siteBuildToken?: string | undefined;
+  /** Each build's kind, outcome and time, for the metrics (the app's `app.metrics.siteBuilds`). */
+  metrics?: SiteBuildMetrics;
 };
 
 export type BuildKind = 'full' | 'incremental';
@@ -63,7 +67,7 @@ export function currentSiteDir(siteDir: string): string {
 }
 
 /** The info file of a build folder, or null when it has none. */
-async function readBuildInfo(folder: string): Promise<BuildInfo | null> {
+export async function readBuildInfo(folder: string): Promise<BuildInfo | null> {
   try {
     return JSON.parse(await readFile(path.join(folder, '.build-info.json'), 'utf8')) as BuildInfo;
   } catch {
@@ -355,7 +359,7 @@ async function keepFromServedBuild(plan: Extract<BuildPlan, { kind: 'incremental
 }
 
 /** Points `current` at a build folder atomically (a new symlink renamed over the old one). */
-async function swapCurrent(siteDir: string, folder: string): Promise<void> {
+export async function swapCurrent(siteDir: string, folder: string): Promise<void> {
   const link = currentSiteDir(siteDir);
   const tmp = `${link}.${process.pid}.${Date.now()}`;
   await symlink(path.relative(siteDir, folder), tmp);
@@ -367,7 +371,7 @@ async function swapCurrent(siteDir: string, folder: string): Promise<void> {
  * Builds share kept pages as hard links, so removing one never touches a file another still has. Old
  * builds go at the lowest priority (`removeTreeQuietly`), so searches answered meanwhile do not wait.
  */
-async function pruneBuilds(siteDir: string, keep: number): Promise<void> {
+export async function pruneBuilds(siteDir: string, keep: number): Promise<void> {
   const buildsDir = path.join(siteDir, 'builds');
   const current = existsSync(currentSiteDir(siteDir)) ? path.basename(await readlink(currentSiteDir(siteDir))) : '';
   const names = (await readdir(buildsDir)).filter((name) => name !== current && name !== BUILD_MODULES_LINK);
@@ -414,6 +418,9 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
     if (builtPages === 0) throw new Error('astro build produced no pages');
     const advertPages = await countAdvertPages(folder);
     const keptPages = plan.kind === 'incremental' ? await keepFromServedBuild(plan, folder) : 0;
+    // Brotli and gzip copies for a web server in front (decision 034): kept files brought theirs, and
+    // files with the same bytes as in the served build get its copies.
+    const precompressed = await writePrecompressed(folder, await realpath(currentSiteDir(options.siteDir)).catch(() => null));
     const pages = builtPages + keptPages;
     const durationMs = Date.now() - started;
     const info: BuildInfo = {
@@ -439,9 +446,10 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
         .where(eq(siteBuilds.id, record.id));
     }
     options.log.info(
-      { kind: plan.kind, pages, advertPages, keptAdvertPages: keptPages, durationMs, pagesPerSecond: Math.round((pages / durationMs) * 1000) },
+      { kind: plan.kind, pages, advertPages, keptAdvertPages: keptPages, durationMs, pagesPerSecond: Math.round((pages / durationMs) * 1000), precompressedFiles: precompressed.files, precompressReused: precompressed.reused, precompressMs: precompressed.durationMs },
       `site build done (${plan.kind}, ${advertPages} advert pages built)`,
     );
+    options.metrics?.buildFinished(plan.kind, 'succeeded', durationMs / 1000);
     return { folder, pages, durationMs, kind: plan.kind, advertPages };
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
@@ -454,6 +462,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
         .where(eq(siteBuilds.id, record.id));
     }
     options.log.error({ err: error, kind: plan.kind }, 'site build failed; the last good site stays online');
+    options.metrics?.buildFinished(plan.kind, 'failed', (Date.now() - started) / 1000);
     throw error;
   } finally {
     await rm(keptPagesFile, { force: true });

@@ -186,6 +186,7 @@ export function registerVideoWorker(
       db: deps.db,
       log,
       handlers: { [VIDEO_QUEUE]: handler },
+      metrics: app.metrics.jobs,
       pollMs: options.pollMs ?? 2000,
       // Longer than a transcode may take, so a live job is never taken twice.
       lockSeconds: Math.ceil(timeLimitMs / 1000) + 5 * 60,
