@@ -86,7 +86,10 @@ async function page(server: TestServer, pathname: string): Promise<{ status: num
   return { status: response.status, body: await response.text() };
 }
 
-/** Waits until the instance serves `text` at `/` (within 10 s); else fails with what the followers logged. */
+/**
+ * Waits until the instance serves `text` at `/` (within 30 s: the message arrives at once, but the suite runs
+ * files side by side on two cores); else fails with what the followers logged.
+ */
 async function waitForFrontPage(server: TestServer, text: string, ...logs: { records: Record<string, unknown>[] }[]): Promise<void> {
   await vi.waitFor(
     async () => {
@@ -95,7 +98,7 @@ async function waitForFrontPage(server: TestServer, text: string, ...logs: { rec
       const logged = logs.flatMap((log) => log.records.map((record) => `${String(record['msg'])} ${JSON.stringify(record['err'] ?? record['id'] ?? '')}`));
       throw new Error(`serves ${JSON.stringify(body)}, not ${JSON.stringify(text)}; logged: ${logged.join(' | ')}`);
     },
-    { timeout: 10_000, interval: 100 },
+    { timeout: 30_000, interval: 100 },
   );
 }
 
