@@ -91,6 +91,8 @@ export default defineConfig({
               SEED_DEMO_ADVERTS: '60',
               SITE_REBUILD_MINUTES: '15',
               SITE_REBUILD_DEBOUNCE_SECONDS: '2',
+              // The project public-through-nginx serves the build's .br/.gz copies (docs/deploy).
+              SITE_PRECOMPRESS: 'true',
               LOG_LEVEL: 'warn',
               ASTRO_TELEMETRY_DISABLED: '1',
               // Many accounts are created and signed in from 127.0.0.1: raise the account calls' limits.

@@ -17,7 +17,7 @@ if (!config.siteBuildToken) {
   process.exit(1);
 }
 try {
-  const result = await buildSite({ siteDir: config.paths.site, apiUrl, siteUrl: config.siteUrl, log, siteBuildToken: config.siteBuildToken });
+  const result = await buildSite({ siteDir: config.paths.site, apiUrl, siteUrl: config.siteUrl, log, siteBuildToken: config.siteBuildToken, precompress: config.sitePrecompress });
   console.log(`Built ${result.pages} pages in ${(result.durationMs / 1000).toFixed(1)} s`);
 } catch (error) {
   console.error(`The build failed; the last good site stays online.\n${String(error)}`);

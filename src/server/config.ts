@@ -115,6 +115,8 @@ const EnvSchema = v.object({
   SITE_REBUILD_MINUTES: integer(15, 1, 24 * 60),
   SITE_REBUILD_DEBOUNCE_SECONDS: integer(30, 0, 3600),
   SITE_BUILD_ON_START: boolean(true),
+  /** Brotli and gzip copies beside the built files, for nginx in front (docs/deploy, decision 034). */
+  SITE_PRECOMPRESS: boolean(false),
   SITE_FULL_REBUILD_HOURS: integer(24, 1, 24 * 30),
   SUPPORT_ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an email address')), 'admin@example.com'),
   SUPPORT_ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'))),
@@ -244,6 +246,8 @@ export type Config = {
   siteRebuildMinutes: number;
   siteRebuildDebounceSeconds: number;
   siteBuildOnStart: boolean;
+  /** SITE_PRECOMPRESS: the build writes `.br`/`.gz` copies for a web server in front (our server compresses in memory). */
+  sitePrecompress: boolean;
   /** Rebuilds in between are incremental (only changed adverts' pages) when the last full one is this recent. */
   siteFullRebuildHours: number;
   supportAdminEmail: string;
@@ -383,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteRebuildMinutes: e.SITE_REBUILD_MINUTES,
     siteRebuildDebounceSeconds: e.SITE_REBUILD_DEBOUNCE_SECONDS,
     siteBuildOnStart: e.SITE_BUILD_ON_START,
+    sitePrecompress: e.SITE_PRECOMPRESS,
     siteFullRebuildHours: e.SITE_FULL_REBUILD_HOURS,
     supportAdminEmail: e.SUPPORT_ADMIN_EMAIL.toLowerCase(),
     supportAdminPassword: e.SUPPORT_ADMIN_PASSWORD,

@@ -232,6 +232,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
             db: database.db,
             fullRebuildHours: config.siteFullRebuildHours,
             siteBuildToken,
+            precompress: config.sitePrecompress,
             metrics: app.metrics.siteBuilds,
           });
           // Not published, the job fails and the retry builds (incrementally) and publishes again.

@@ -64,7 +64,7 @@ async function siteDirOnAnotherFilesystem(fallback: string): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer({ now: () => new Date(Date.now() + clockOffset) });
   siteDir = await siteDirOnAnotherFilesystem(path.join(server.dataDir, 'site'));
-  options = { siteDir, apiUrl: server.url, siteUrl: SITE_URL, log: pino({ level: 'silent' }), db: server.db, siteBuildToken: server.siteBuildToken };
+  options = { siteDir, apiUrl: server.url, siteUrl: SITE_URL, log: pino({ level: 'silent' }), db: server.db, siteBuildToken: server.siteBuildToken, precompress: true };
   ids.renamed = (await createAdvert(server.db, { name: 'Rikke Foer' })).id;
   ids.hidden = (await createAdvert(server.db, { name: 'Hanne Skjult' })).id;
   ids.kept = (await createAdvert(server.db, { name: 'Karen Uroert' })).id;

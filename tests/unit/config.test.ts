@@ -161,6 +161,9 @@ describe('secrets key and idle timeouts', () => {
   it('refuses a key of the wrong size without repeating it, and production without a key', () => {
     expect(() => loadConfig({ SECRETS_KEY: 'too-short-to-be-a-key' })).toThrow(/SECRETS_KEY=\(hidden\): must be 32 bytes/);
     expect(() => loadConfig({ SECRETS_KEY: key.toString('base64'), SECRETS_KEY_PREVIOUS: 'nope' })).toThrow(/SECRETS_KEY_PREVIOUS=\(hidden\)/);
+    // The build's .br/.gz copies are for nginx in front (docs/deploy): off unless asked for.
+    expect(loadConfig({}).sitePrecompress).toBe(false);
+    expect(loadConfig({ SITE_PRECOMPRESS: 'true' }).sitePrecompress).toBe(true);
     // The site build's credential is a secret too: a bad one is named, never repeated.
     expect(() => loadConfig({ SITE_BUILD_TOKEN: 'short-build-token' })).toThrow(/SITE_BUILD_TOKEN=\(hidden\): must be at least 24 characters/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY="": required in production/);

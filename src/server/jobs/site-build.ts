@@ -37,6 +37,12 @@ export type SiteBuildOptions = {
   full?: boolean;
   /** The credential the build sends to fullprofiles (SITE_BUILD_TOKEN); default the environment's. */
   siteBuildToken?: string | undefined;
+  /**
+   * Write `.br` and `.gz` copies beside the built files for nginx in front (SITE_PRECOMPRESS, decision 034);
+   * default off: our server compresses in memory, and at 50,000 adverts the copies of a full build took
+   * longer than the build itself (docs/benchmarks/2026-11-27-serving.md).
+   */
+  precompress?: boolean;
   /** Each build's kind, outcome and time, for the metrics (the app's `app.metrics.siteBuilds`). */
   metrics?: SiteBuildMetrics;
 };
@@ -420,7 +426,9 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
     const keptPages = plan.kind === 'incremental' ? await keepFromServedBuild(plan, folder) : 0;
     // Brotli and gzip copies for a web server in front (decision 034): kept files brought theirs, and
     // files with the same bytes as in the served build get its copies.
-    const precompressed = await writePrecompressed(folder, await realpath(currentSiteDir(options.siteDir)).catch(() => null));
+    const precompressed = options.precompress
+      ? await writePrecompressed(folder, await realpath(currentSiteDir(options.siteDir)).catch(() => null))
+      : { files: 0, reused: 0, durationMs: 0 };
     const pages = builtPages + keptPages;
     const durationMs = Date.now() - started;
     const info: BuildInfo = {
