@@ -14,14 +14,13 @@ import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import S3rver from 's3rver';
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts';
-import { createS3Storage } from '#server/adapters/storage/s3-storage.ts';
 import { migrateDatabase, openDatabase, rowsOf, type DatabaseHandle } from '#server/db/client.ts';
 import { backupDatabase, restoreDatabase } from '#server/db/backup.ts';
 import { MoveRefused, moveToPostgres, type MoveResult } from '#server/db/move-to-postgres.ts';
 import { seedDemo } from '#server/db/seed/seed-demo.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
+import { startS3StandIn } from '#tests/support/s3-stand-in.ts';
 import { refreshAllAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { secretKeysFrom } from '#server/domain/secret-box.ts';
 
@@ -287,18 +286,16 @@ describe('npm run db:move: an embedded database into PostgreSQL', () => {
   });
 
   it('with S3_BUCKET set, the media go to the bucket under the same keys (through the S3 adapter)', async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), 'db-move-s3-'));
-    cleanups.push(() => rm(directory, { recursive: true, force: true }));
-    const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'moved-media' }] });
-    const { port } = await s3.run();
-    cleanups.push(() => s3.close());
+    const s3 = await startS3StandIn('moved-media');
+    cleanups.push(() => s3.stop());
+    const port = new URL(s3.settings.endpoint!).port;
     const other = await createPostgresDatabase();
     cleanups.push(() => other.drop());
     const settings = { S3_BUCKET: 'moved-media', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' };
     const output = await runScript('scripts/db-move.ts', ['--from', sourceDir, '--to', other.url], settings);
     const files = await filesUnder(path.join(sourceDir, 'media'));
     expect(output).toContain(`Media: ${files.length} files copied, 0 already there.`);
-    const bucket = createS3Storage({ bucket: 'moved-media', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const bucket = s3.storage;
     for (const file of files) {
       const [area, ...key] = file.split(path.sep);
       const stored = await bucket.open(area as 'public' | 'private', key.join('/'));

@@ -10,11 +10,10 @@ import { link, mkdir, mkdtemp, readFile, readlink, rm, stat, writeFile } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import S3rver from 's3rver';
+import { startS3StandIn } from '#tests/support/s3-stand-in.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaStorage } from '#server/adapters/types.ts';
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts';
-import { createS3Storage } from '#server/adapters/storage/s3-storage.ts';
 import { swapCurrent } from '#server/jobs/site-build.ts';
 import { publishSiteBuild, startSiteFollower, type SiteFollower } from '#server/jobs/site-share.ts';
 import { writeSite } from '#tests/support/built-site.ts';
@@ -34,24 +33,8 @@ const backends: Backend[] = [
   {
     name: 'S3',
     start: async () => {
-      const directory = await mkdtemp(path.join(os.tmpdir(), 'site-share-s3rver-'));
-      const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'site-test' }] });
-      const { port } = await server.run();
-      const storage = createS3Storage({
-        bucket: 'site-test',
-        endpoint: `http://127.0.0.1:${port}`,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      });
-      return {
-        storage,
-        stop: async () => {
-          await server.close();
-          await rm(directory, { recursive: true, force: true });
-        },
-      };
+      const { storage, stop } = await startS3StandIn('site-test');
+      return { storage, stop };
     },
   },
 ];

@@ -12,11 +12,10 @@ import { buffer } from 'node:stream/consumers';
 import { once } from 'node:events';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import S3rver from 's3rver';
 import type { MediaStorage } from '#server/adapters/types.ts';
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts';
-import { createS3Storage } from '#server/adapters/storage/s3-storage.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { startS3StandIn } from '#tests/support/s3-stand-in.ts';
 
 type Backend = { storage: MediaStorage; stop: () => Promise<void> };
 
@@ -26,24 +25,8 @@ async function localBackend(): Promise<Backend> {
 }
 
 async function s3Backend(): Promise<Backend> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'storage-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'media-test' }] });
-  const { port } = await server.run();
-  const storage = createS3Storage({
-    bucket: 'media-test',
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
-  return {
-    storage,
-    stop: async () => {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
+  const { storage, stop } = await startS3StandIn('media-test');
+  return { storage, stop };
 }
 
 async function sha256OfFile(file: string): Promise<string> {

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { lockDirectory } from './client.ts';
+import { lockDirectory, openPglite } from './client.ts';
 import { MoveRefused } from './move-to-postgres.ts';
 
 export type BackupTarget = { databaseUrl: string } | { dataDir: string };
@@ -30,28 +30,12 @@ function run(command: string, args: string[]): Promise<void> {
 
 /** Opens the PGlite folder of a stopped server under its lock (refused while the server runs). */
 async function openLockedPglite(dir: string, loadDataDir?: Blob) {
-  let unlock: () => void;
   try {
-    unlock = lockDirectory(dir);
+    return await openPglite(dir, loadDataDir ? { loadDataDir } : {});
   } catch (error) {
     if ((error as Error).name === 'DatabaseLockedError') {
       throw new MoveRefused(`${(error as Error).message}\nStop the server before backing up or restoring its embedded database.`);
     }
-    throw error;
-  }
-  try {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
-    return {
-      client,
-      close: async () => {
-        await client.close();
-        unlock();
-      },
-    };
-  } catch (error) {
-    unlock();
     throw error;
   }
 }

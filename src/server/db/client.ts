@@ -88,24 +88,36 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await pool.query('select 1');
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const dir = options.pgliteDir ?? 'memory://';
-  const inMemory = dir.startsWith('memory://');
-  const unlock = inMemory ? () => {} : lockDirectory(dir);
+  const opened = await openPglite(options.pgliteDir ?? 'memory://');
   try {
-    const client = yieldBeforeEachStatement(
-      await PGlite.create(inMemory ? undefined : dir, {
-        extensions: { pg_trgm },
-      }),
-    );
+    const client = yieldBeforeEachStatement(opened.client);
     await client.exec(SESSION_SETUP);
     const db = drizzle(client, { schema }) as unknown as Db;
     pgliteClients.set(db, client);
+    return { db, kind: 'pglite', close: opened.close };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
+
+/**
+ * A PGlite database (a folder under its lock, or `memory://`) with the extensions the schema uses, as the
+ * server and the backup commands open it; `loadDataDir` fills a new folder from a dump (db:restore).
+ */
+export async function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<{ client: PGlite; close: () => Promise<void> }> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const inMemory = dir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDirectory(dir);
+  try {
+    const client = await PGlite.create(inMemory ? undefined : dir, {
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     return {
-      db,
-      kind: 'pglite',
+      client,
       close: async () => {
         await client.close();
         unlock();
