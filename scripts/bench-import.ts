@@ -64,7 +64,7 @@ async function importOnce(
     for (const [n, name] of names.entries()) entries.push({ name, bytes: await blocksJpeg(oldId * 10 + n, { width: 1200, height: 900 }) });
     lines.push(line(oldId, names));
   }
-  const archive = makeZip([{ name: 'adverts.jsonl', bytes: jsonLines(lines) }, ...entries]);
+  const archive = await makeZip([{ name: 'adverts.jsonl', bytes: jsonLines(lines) }, ...entries]);
   const file = path.join(workDir, `export-${firstOldId}.zip`);
   await writeFile(file, archive);
   // As the upload would (the system actor: no support user is needed in the bench's database).

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -47,7 +47,7 @@ import { createMessaging } from './adapters/messaging/create-messaging.ts';
 import { loadConfig, type AgeProviderConfig, type CardPaymentConfig, type CryptoPaymentConfig, type CarrierPaymentConfig, type TrustProxy } from './config.ts';
 import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
 import { registerCrossSiteGuard } from './api/cross-site.ts';
-import { registerStaticSite, type FastPath } from './static-site.ts';
+import { registerStaticSite, requestIdOf, type FastPath } from './static-site.ts';
 import { registerMetrics } from './metrics.ts';
 import { createMovedPaths } from './moved-paths.ts';
 import { forgetKeywordPages } from './domain/search/keywords.ts';
@@ -203,10 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // whatever root logger the app was given.
     loggerInstance: withLogRules(options.logger) as FastifyBaseLogger,
     trustProxy: fastifyTrustProxy(options.trustProxy),
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    // One rule with the built site's fast path: the caller's X-Request-Id when it is sane, else a new one.
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
     // The built site's fast path answers first (static-site.ts); everything else is Fastify's. Its

@@ -70,7 +70,7 @@ export type FastPath = (request: IncomingMessage, response: ServerResponse) => b
 /** Headers of a Fastify answer that are the answer's own, not the ones every answer carries. */
 const OWN_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag', 'vary', 'x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** The request id as Fastify makes it (app.ts `genReqId`): the caller's X-Request-Id when it is sane, else a new one. */
+/** The request id of every request, Fastify's (app.ts `genReqId`) and the fast path's: the caller's X-Request-Id when it is sane, else a new one. */
 export function requestIdOf(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

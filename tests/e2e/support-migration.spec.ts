@@ -106,7 +106,7 @@ test('support imports an export, invites the advertiser, who takes the advert ov
   const good = oldAdvert(base, 'Flyttet');
   const bad = oldAdvert(base + 1, 'Ukendt');
   const samePhone = { ...oldAdvert(base + 2, 'Samme'), phone: demo.phone };
-  const archive = makeZip([
+  const archive = await makeZip([
     {
       name: 'adverts.jsonl',
       bytes: jsonLines([
@@ -285,7 +285,7 @@ test('support refuses an imported advert with a reason; its old address answers 
   const refused = oldAdvert(base, 'Afvises');
   // A demo advertiser's email: that address has an account, so no invitation can go to it.
   const hasAccount = { ...oldAdvert(base + 1, 'Konto'), email: 'demo-3@example.invalid' };
-  const archive = makeZip([{ name: 'adverts.jsonl', bytes: jsonLines([lineOf(refused, place), lineOf(hasAccount, place)]) }]);
+  const archive = await makeZip([{ name: 'adverts.jsonl', bytes: jsonLines([lineOf(refused, place), lineOf(hasAccount, place)]) }]);
   const importId = await importArchive(page, archive, 'eksport-2.zip');
   await expect(page.locator('[data-import-imported]')).toHaveText('2');
   await expect(page.getByText('Ingen linjer blev afvist.')).toBeVisible();

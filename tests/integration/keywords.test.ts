@@ -16,7 +16,7 @@ import type { KeywordDetail, KeywordListAnswer, KeywordRow } from '#lib/schemas/
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createAdvert } from '#tests/support/fixtures.ts';
 import { call, fieldErrors } from './accounts-helpers.ts';
-import { signedInSupportUser } from './support-helpers.ts';
+import { signedInPerRole } from './support-helpers.ts';
 
 let server: TestServer;
 let seo: string;
@@ -26,7 +26,7 @@ const dayAgo = (days: number) => isoDayOf(new Date(Date.now() - days * DAY));
 
 beforeAll(async () => {
   server = await startTestServer({ app: { rateLimitScale: 50 } });
-  seo = await signedInSupportUser(server, ['SEO']);
+  ({ SEO: seo } = await signedInPerRole(server, ['SEO']));
   advertId = (await createAdvert(server.db, { name: 'Nøgleord Nanna', city: 'København' })).id;
   await server.db.insert(searchTermDays).values([
     { day: dayAgo(1), term: 'koebenhavn', searches: 40, noResults: 0 },

@@ -15,7 +15,7 @@ import { createAdvert } from '#tests/support/fixtures.ts';
 import { yearsAgo } from '#tests/support/days.ts';
 import { writeSite } from '#tests/support/built-site.ts';
 import { call, clockedServer, fieldErrors, GOOD_PASSWORD, outboxFor, placeOf, sessionCookieOf, uniqueEmail, uniquePhone } from './accounts-helpers.ts';
-import { signedInSupportUser, signInAdmin } from './support-helpers.ts';
+import { signedInPerRole } from './support-helpers.ts';
 
 const { server, userProfile } = clockedServer();
 const DAY = 86_400_000;
@@ -25,9 +25,7 @@ let seoCookie: string;
 beforeAll(async () => {
   // A built site (the old addresses answer from it: its not-found page).
   await writeSite(path.join(server().dataDir, 'site'), 'one', { 'index.html': '<h1>Forside</h1>', '404.html': '<h1>Siden findes ikke</h1>' });
-  const admin = await signInAdmin(server());
-  supportCookie = await signedInSupportUser(server(), ['Support'], admin);
-  seoCookie = await signedInSupportUser(server(), ['SEO'], admin);
+  ({ Support: supportCookie, SEO: seoCookie } = await signedInPerRole(server(), ['Support', 'SEO']));
 });
 
 let nextOldId = 500_000 + Math.floor(Math.random() * 100_000);

@@ -1,59 +1,25 @@
 /**
- * Export archives of the old site made inside the tests (docs/migration-format.md): a ZIP writer
- * (deflate and CRC-32 from node:zlib) and abstract pictures (coloured blocks from a seed; never a photo).
+ * Export archives of the old site made inside the tests (docs/migration-format.md): ZIP files written by
+ * yazl and abstract pictures (coloured blocks from a seed; never a photo).
  */
-import { crc32, deflateRawSync } from 'node:zlib';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
+import { ZipFile } from 'yazl';
 
 export type ZipEntry = { name: string; bytes: Uint8Array | string };
 
+/** One modification time for every entry, so the same entries make the same archive (the same SHA-256). */
+const ENTRY_TIME = new Date(2025, 8, 1);
+
 /** A ZIP archive of the entries (deflated, UTF-8 names), as any zip tool writes one. */
-export function makeZip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
+export async function makeZip(entries: ZipEntry[]): Promise<Buffer> {
+  const zip = new ZipFile();
   for (const entry of entries) {
     const data = typeof entry.bytes === 'string' ? Buffer.from(entry.bytes, 'utf8') : Buffer.from(entry.bytes);
-    const name = Buffer.from(entry.name, 'utf8');
-    const compressed = deflateRawSync(data);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(0x5b21, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(0x5b21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
+    zip.addBuffer(data, entry.name, { mtime: ENTRY_TIME });
   }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  zip.end();
+  return buffer(zip.outputStream);
 }
 
 /** adverts.jsonl from objects (or raw lines, as given). */

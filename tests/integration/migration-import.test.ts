@@ -123,7 +123,7 @@ beforeAll(async () => {
   );
   expect(((await uploaded.json()) as PictureUploadAnswer).results[0]?.ok).toBe(true);
 
-  firstArchive = makeZip([
+  firstArchive = await makeZip([
     {
       name: 'adverts.jsonl',
       bytes: jsonLines([
@@ -164,7 +164,7 @@ describe('the import of an export archive', () => {
     const notZip = await uploadArchive(Buffer.from('just text'));
     expect(notZip.status).toBe(400);
     expect(((await notZip.json()) as { errors: unknown[] }).errors).toEqual([{ field: 'File', message: 'notAnArchive' }]);
-    const noAdverts = await uploadArchive(makeZip([{ name: 'readme.txt', bytes: 'hej' }]));
+    const noAdverts = await uploadArchive(await makeZip([{ name: 'readme.txt', bytes: 'hej' }]));
     expect(((await noAdverts.json()) as { errors: unknown[] }).errors).toEqual([{ field: 'File', message: 'noAdvertsFile' }]);
     expect(await server.db.select().from(migrationImports)).toEqual([]);
     expect(await filesUnder('private', 'migration')).toEqual([]);
@@ -247,7 +247,7 @@ describe('the import of an export archive', () => {
     expect(((await again.json()) as MigrationImport).id).toBe(firstImport.id);
     expect(await server.db.select().from(migrationImports)).toHaveLength(1);
 
-    const second = makeZip([
+    const second = await makeZip([
       {
         name: 'adverts.jsonl',
         bytes: jsonLines([
@@ -330,7 +330,7 @@ describe('the import of an export archive', () => {
     const storage = createLocalStorage(path.join(server.dataDir, 'media'));
     const media = { storage, work: createMediaWork(1) };
     const ctx: DomainContext = { db: server.db, actor: SYSTEM, events: { publish: () => {} }, now: () => new Date(), storage };
-    const archive = makeZip([
+    const archive = await makeZip([
       { name: 'adverts.jsonl', bytes: jsonLines([good(2001, { pictures: ['a.jpg'] }), good(2002, { pictures: ['b.jpg'] }), good(2003), good(1001), '{bad']) },
       { name: 'a.jpg', bytes: await blocksJpeg(21) },
       { name: 'b.jpg', bytes: await blocksJpeg(22) },
@@ -371,7 +371,7 @@ describe('the import of an export archive', () => {
   });
 
   it('tries a failed import again when the same file is uploaded again, after its last line done', async () => {
-    const archive = makeZip([{ name: 'adverts.jsonl', bytes: jsonLines([good(3001), good(3002)]) }]);
+    const archive = await makeZip([{ name: 'adverts.jsonl', bytes: jsonLines([good(3001), good(3002)]) }]);
     const first = await finished(((await (await uploadArchive(archive)).json()) as MigrationImport).id);
     expect(first).toMatchObject({ status: 'done', importedLines: 2 });
     // As if the job had given up after line 1, and its archive were gone.
@@ -421,7 +421,7 @@ describe('the import of an export archive', () => {
     expect(view).toMatchObject({ state: 'deleted', data: null, pictures: [], possibleDuplicates: [], deleteOn: null });
 
     // The old id stays taken: an export naming it again imports nothing.
-    const response = await uploadArchive(makeZip([{ name: 'adverts.jsonl', bytes: jsonLines([good(1001)]) }]), supportCookie, 'igen.zip');
+    const response = await uploadArchive(await makeZip([{ name: 'adverts.jsonl', bytes: jsonLines([good(1001)]) }]), supportCookie, 'igen.zip');
     const done = await finished(((await response.json()) as MigrationImport).id);
     expect(done).toMatchObject({ importedLines: 0, skippedLines: 1 });
     expect((await byOldId(1001))!.state).toBe('deleted');

@@ -14,7 +14,7 @@ import type { Dashboard } from '#lib/schemas/backend-answers.ts';
 import type { SupportNewsItem } from '#lib/schemas/news.ts';
 import { call, fieldErrors } from './accounts-helpers.ts';
 import { newAdvertiser, type Advertiser } from './verification-helpers.ts';
-import { signedInSupportUser } from './support-helpers.ts';
+import { signedInPerRole } from './support-helpers.ts';
 import { isoDayOf } from '#lib/format.ts';
 
 let server: TestServer;
@@ -22,7 +22,7 @@ let admin: string;
 
 beforeAll(async () => {
   server = await startTestServer({ app: { rateLimitScale: 50 } });
-  admin = await signedInSupportUser(server, ['Administration']);
+  ({ Administration: admin } = await signedInPerRole(server, ['Administration']));
 });
 afterAll(async () => {
   await server?.close();

@@ -12,10 +12,10 @@ import { auditLog, landingPages } from '#server/db/schema.ts';
 import { redirectOf } from '#server/domain/site/redirects.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { advertiserSessionCookie, createAdvert } from '#tests/support/fixtures.ts';
+import { createAdvert } from '#tests/support/fixtures.ts';
 import type { RenamedCity, SupportCity, SupportRegion } from '#lib/schemas/places.ts';
 import { call, fieldErrors } from './accounts-helpers.ts';
-import { signInAdmin, signedInSupportUser } from './support-helpers.ts';
+import { signedInPerRole } from './support-helpers.ts';
 
 let server: TestServer;
 let seo: string;
@@ -25,12 +25,7 @@ let advertiser: string;
 
 beforeAll(async () => {
   server = await startTestServer({ app: { rateLimitScale: 50 } });
-  const adminCookie = await signInAdmin(server);
-  seo = await signedInSupportUser(server, ['SEO'], adminCookie);
-  supportOnly = await signedInSupportUser(server, ['Support'], adminCookie);
-  adminOnly = await signedInSupportUser(server, ['Administration'], adminCookie);
-  const { accountId } = await createAdvert(server.db, { name: 'Annoncør Anne' });
-  advertiser = await advertiserSessionCookie(server.db, accountId);
+  ({ SEO: seo, Support: supportOnly, Administration: adminOnly, advertiser } = await signedInPerRole(server, ['SEO', 'Support', 'Administration', 'advertiser']));
 });
 afterAll(async () => {
   await server?.close();

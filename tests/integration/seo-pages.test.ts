@@ -22,8 +22,7 @@ import { auditLog, cities, regions } from '#server/db/schema.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import type { SupportLandingListItem, SupportLandingPage } from '#lib/schemas/landing-page.ts';
 import { call, fieldErrors } from './accounts-helpers.ts';
-import { newAdvertiser } from './verification-helpers.ts';
-import { signInAdmin, signedInSupportUser } from './support-helpers.ts';
+import { signedInPerRole } from './support-helpers.ts';
 
 const run = promisify(execFile);
 
@@ -34,10 +33,7 @@ let advertiser: string;
 
 beforeAll(async () => {
   server = await startTestServer({ app: { rateLimitScale: 50 } });
-  const adminCookie = await signInAdmin(server);
-  seo = await signedInSupportUser(server, ['SEO'], adminCookie);
-  supportOnly = await signedInSupportUser(server, ['Support'], adminCookie);
-  advertiser = (await newAdvertiser(server)).cookie;
+  ({ SEO: seo, Support: supportOnly, advertiser } = await signedInPerRole(server, ['SEO', 'Support', 'advertiser']));
 });
 afterAll(async () => {
   await server?.close();

@@ -26,7 +26,7 @@ import { isoDayFromNow } from '#tests/support/days.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createAdvert } from '#tests/support/fixtures.ts';
 import { call } from './accounts-helpers.ts';
-import { signedInSupportUser } from './support-helpers.ts';
+import { signedInPerRole } from './support-helpers.ts';
 import { createPaidOrder, refundOrder, type PaidOrder } from './commerce-helpers.ts';
 
 const HOUR = 3_600_000;
@@ -70,9 +70,7 @@ async function chargeBack(db: Db, order: PaidOrder, when: Date): Promise<void> {
 beforeAll(async () => {
   server = await startTestServer({ app: { rateLimitScale: 50 } });
   const db = server.db;
-  admin = await signedInSupportUser(server, ['Administration']);
-  support = await signedInSupportUser(server, ['Support']);
-  seo = await signedInSupportUser(server, ['SEO']);
+  ({ Administration: admin, Support: support, SEO: seo } = await signedInPerRole(server, ['Administration', 'Support', 'SEO']));
 
   // Adverts created: on D3 two escorts, a trans escort and a Thai massage; in M4 three.
   const created = [

@@ -1,12 +1,14 @@
 /**
  * Helpers for tests that act as support staff: two-step sign-in (TOTP) over HTTP, the bootstrap admin
- * with Administration working (`signInAdmin`), and support users made by that admin.
+ * with Administration working (`signInAdmin`), support users made by that admin, and one signed-in user
+ * per role (`signedInPerRole`).
  */
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { supportUsers } from '#server/db/schema.ts';
 import { base32Decode, totpCode, totpStep } from '#server/domain/support-users/totp.ts';
 import type { TestServer } from '#tests/support/test-server.ts';
+import { advertiserSessionCookie, createAdvert } from '#tests/support/fixtures.ts';
 import { sessionCookieName } from '#server/api/http.ts';
 import { call, uniqueEmail } from './accounts-helpers.ts';
 
@@ -146,4 +148,26 @@ export async function signedInSupportUser(server: TestServer, permissions: strin
   if (!permissions.includes('Administration')) return signInSupport(server, user);
   const secret = await enableTwoFactor(server, await signInSupport(server, user));
   return signInSupport(server, { ...user, secret });
+}
+
+/** The support roles a test signs in as, each a support user with that one permission. */
+export type SupportRole = 'SEO' | 'Support' | 'Administration';
+
+/**
+ * One signed-in user per role asked for, as session cookies by role: a new support user with just that
+ * permission for each support role (made by the admin), and for `advertiser` an advertiser whose advert is
+ * not public yet (a session without a support session, to be refused).
+ */
+export async function signedInPerRole<R extends SupportRole | 'advertiser'>(server: TestServer, roles: readonly R[]): Promise<Record<R, string>> {
+  const adminCookie = await signInAdmin(server);
+  const cookies = {} as Record<R, string>;
+  for (const role of roles) {
+    if (role === 'advertiser') {
+      const { accountId } = await createAdvert(server.db, { name: 'Annoncør Anne', status: 0, approvedAt: null, ageVerifiedAt: null, expirationDate: null });
+      cookies[role] = await advertiserSessionCookie(server.db, accountId);
+    } else {
+      cookies[role] = await signedInSupportUser(server, [role], adminCookie);
+    }
+  }
+  return cookies;
 }

@@ -13,8 +13,8 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import { frontendApi, type ConfirmedSignUp } from '#lib/api/frontend.ts';
 import { fieldErrorsOf } from '#lib/api/errors.ts';
 import { ClaimMigratedAdvertSchema } from '#lib/schemas/account.ts';
-import { Field, FormNotice, SubmitButton, controlClass } from '../form/Field.tsx';
-import { AdultFields } from './AdultFields.tsx';
+import { FormNotice, SubmitButton } from '../form/Field.tsx';
+import { AdultFields, NewPasswordField } from './AdultFields.tsx';
 import { useApiForm } from '../form/use-api-form.ts';
 import type { AccountTexts } from './texts.ts';
 
@@ -31,7 +31,7 @@ type FormInput = v.InferInput<typeof ClaimMigratedAdvertSchema>;
 const linkClass = 'font-medium text-brand-700 underline';
 
 export function ClaimStep({ texts, token, locale, termsHref, hrefs, onClaimed }: Props) {
-  const { t, field } = texts;
+  const { t } = texts;
   const [preview, setPreview] = useState<{ name: string; email: string } | null>(null);
   const [refusal, setRefusal] = useState<'linkInvalid' | 'emailHasAccount' | null>(null);
 
@@ -88,19 +88,8 @@ export function ClaimStep({ texts, token, locale, termsHref, hrefs, onClaimed }:
       <p className="text-slate-700">{preview ? t('claim.text', { name: preview.name, email: preview.email }) : t('claim.loading')}</p>
       <p className="text-slate-700">{t('claim.afterwards')}</p>
       <FormNotice message={texts.notice(form.notice)} />
-      <Field id="claim-password" label={t('create.password')} hint={t('login.passwordRule')} required error={field(errors.Password?.message)}>
-        {(control) => (
-          <input {...control} type="password" autoComplete="new-password" className={controlClass(Boolean(errors.Password), 'h-11')} {...register('Password')} />
-        )}
-      </Field>
-      <AdultFields
-        idPrefix="claim"
-        texts={texts}
-        termsHref={termsHref}
-        errors={errors}
-        dateOfBirth={register('DateOfBirth')}
-        acceptTerms={register('AcceptTerms')}
-      />
+      <NewPasswordField idPrefix="claim" texts={texts} register={register} errors={errors} />
+      <AdultFields idPrefix="claim" texts={texts} termsHref={termsHref} register={register} errors={errors} />
       <SubmitButton busy={formState.isSubmitting}>{formState.isSubmitting ? t('claim.submitting') : t('claim.submit')}</SubmitButton>
     </form>
   );

@@ -15,7 +15,7 @@ import { CreateProfileSchema } from '#lib/schemas/account.ts';
 import { Field, FormNotice, SubmitButton, controlClass } from '../form/Field.tsx';
 import { useApiForm } from '../form/use-api-form.ts';
 import { CreatePictures } from './CreatePictures.tsx';
-import { AdultFields } from './AdultFields.tsx';
+import { AdultFields, NewPasswordField } from './AdultFields.tsx';
 import { RadioGroup } from './RadioGroup.tsx';
 import type { AccountTexts } from './texts.ts';
 
@@ -97,17 +97,7 @@ export function CreateProfileForm({ texts, locale, termsHref, onSent }: Props) {
             <input {...control} type="email" autoComplete="email" inputMode="email" className={controlClass(Boolean(errors.Email), 'h-11')} {...register('Email')} />
           )}
         </Field>
-        <Field
-          id="create-password"
-          label={t('create.password')}
-          hint={t('login.passwordRule')}
-          required
-          error={field(errors.Password?.message)}
-        >
-          {(control) => (
-            <input {...control} type="password" autoComplete="new-password" className={controlClass(Boolean(errors.Password), 'h-11')} {...register('Password')} />
-          )}
-        </Field>
+        <NewPasswordField idPrefix="create" texts={texts} register={register} errors={errors} />
       </section>
 
       <section aria-labelledby="create-advert-heading" className="space-y-5">
@@ -173,14 +163,7 @@ export function CreateProfileForm({ texts, locale, termsHref, onSent }: Props) {
             )}
           </Field>
         </div>
-        <AdultFields
-          idPrefix="create"
-          texts={texts}
-          termsHref={termsHref}
-          errors={errors}
-          dateOfBirth={register('DateOfBirth')}
-          acceptTerms={register('AcceptTerms')}
-        />
+        <AdultFields idPrefix="create" texts={texts} termsHref={termsHref} register={register} errors={errors} />
       </section>
 
       <CreatePictures texts={texts} />

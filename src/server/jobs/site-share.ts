@@ -19,9 +19,9 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { MediaStorage } from '../adapters/types.ts';
+import { openRedisChannel } from '../redis-channel.ts';
 import { currentSiteDir, pruneBuilds, readBuildInfo, swapCurrent, type BuildInfo } from './site-build.ts';
 
 /** The Redis channel that tells every instance a build was published (the message is its id). */
@@ -390,37 +390,25 @@ export function startSiteFollower(options: {
     return running;
   };
 
-  // Redis: one connection publishes, one subscribes (a subscribed connection can do nothing else).
-  let publisher: Redis | null = null;
-  let subscriber: Redis | null = null;
-  let subscribed: Promise<void> = Promise.resolve();
-  if (options.redisUrl) {
-    // A publish waits up to 10 s for Redis (it runs in the rebuild job, not in a request); then the others see the build at their next look.
-    publisher = new Redis(options.redisUrl, { commandTimeout: 10_000, maxRetriesPerRequest: 1, connectionName: 'site-pub' });
-    subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null, connectionName: 'site-sub' });
-    for (const [name, client] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
-      let down = false;
-      client.on('error', (error: Error) => {
-        if (down) return;
-        down = true;
-        log.warn({ err: error, redisClient: name }, 'Redis is unreachable: published site builds are seen within a minute until it is back');
-      });
-      client.on('ready', () => {
-        if (!down) return;
-        down = false;
-        log.info({ redisClient: name }, 'Redis is reachable again (site builds)');
+  // Redis: a message says a build was published (src/server/redis-channel.ts).
+  const redis = options.redisUrl
+    ? openRedisChannel({
+        url: options.redisUrl,
+        channel,
+        name: 'site',
+        // A publish waits up to 10 s for Redis (it runs in the rebuild job, not in a request); then the others see the build at their next look.
+        publisher: { commandTimeout: 10_000, maxRetriesPerRequest: 1 },
+        logger: log,
+        says: {
+          unreachable: 'Redis is unreachable: published site builds are seen within a minute until it is back',
+          reachable: 'Redis is reachable again (site builds)',
+          notSubscribed: 'the site follower did not subscribe to Redis',
+        },
+        onMessage: () => void sync(),
         // Messages sent while it was away are lost: look now.
-        void sync();
-      });
-    }
-    subscriber.on('message', (from: string) => {
-      if (from === channel) void sync();
-    });
-    subscribed = subscriber.subscribe(channel).then(
-      () => undefined,
-      (error: unknown) => log.debug({ err: error }, 'the site follower did not subscribe to Redis'),
-    );
-  }
+        onReconnect: () => void sync(),
+      })
+    : null;
 
   const timer = setInterval(() => void sync(), options.pollMs ?? POLL_MS);
   timer.unref();
@@ -430,15 +418,14 @@ export function startSiteFollower(options: {
     sync,
     firstSync,
     announce: async (id) => {
-      if (publisher) await publisher.publish(channel, id);
+      await redis?.publish(id);
     },
-    ready: () => subscribed,
+    ready: () => redis?.ready() ?? Promise.resolve(),
     close: async () => {
       closed = true;
       clearInterval(timer);
       await running?.catch(() => {});
-      publisher?.disconnect();
-      subscriber?.disconnect();
+      redis?.close();
     },
   };
 }

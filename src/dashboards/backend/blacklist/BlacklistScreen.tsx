@@ -6,7 +6,8 @@ import type * as v from 'valibot';
 import { formatDate } from '#lib/format.ts';
 import { AddToBlacklistSchema } from '#lib/schemas/advert-edit.ts';
 import { toast } from '#lib/stores/toasts.ts';
-import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { AddRowForm } from '../../../components/form/AddRowForm.tsx';
+import { Field, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useConfirmation } from '../../shared/use-confirmation.tsx';
@@ -124,15 +125,11 @@ function AddForm({ onAdded }: { onAdded: (entry: BlacklistEntry) => void }) {
       toast({ title: t('form.saved'), variant: 'success' });
     },
   });
-  const { errors, isDirty, isSubmitting } = form.formState;
+  const { errors, isDirty } = form.formState;
   useUnsavedChanges(isDirty, t('form.unsaved'));
 
   return (
-    <form noValidate onSubmit={form.submit} aria-labelledby="blacklist-add-title" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-      <h2 id="blacklist-add-title" className="text-lg font-semibold text-ink">
-        {t('blacklist.addTitle')}
-      </h2>
-      <FormNotice message={noticeText(t, form.notice)} />
+    <AddRowForm id="blacklist-add" form={form} title={t('blacklist.addTitle')} notice={noticeText(t, form.notice)} submitLabel={t('blacklist.add')} busyLabel={t('form.saving')} buttonClassName={primaryButton}>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="blacklist-phone" label={t('blacklist.phone')} hint={t('blacklist.phoneHint')} required error={fieldText(t, errors.Phone?.message)}>
           {(control) => <input {...control} {...form.register('Phone')} type="tel" autoComplete="off" className={controlClass(!!errors.Phone, 'min-h-11')} />}
@@ -147,9 +144,6 @@ function AddForm({ onAdded }: { onAdded: (entry: BlacklistEntry) => void }) {
           {(control) => <input {...control} {...form.register('Note')} maxLength={200} className={controlClass(!!errors.Note, 'min-h-11')} />}
         </Field>
       </div>
-      <button type="submit" className={primaryButton} disabled={isSubmitting}>
-        {isSubmitting ? t('form.saving') : t('blacklist.add')}
-      </button>
-    </form>
+    </AddRowForm>
   );
 }

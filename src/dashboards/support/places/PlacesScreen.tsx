@@ -22,6 +22,7 @@ import {
   type SupportRegion,
 } from '#lib/schemas/places.ts';
 import { toast } from '#lib/stores/toasts.ts';
+import { AddRowForm } from '../../../components/form/AddRowForm.tsx';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { AppLink } from '../../shared/AppLink.tsx';
@@ -285,14 +286,10 @@ function AddCityForm({ t, regions, onAdded }: { t: TFunction; regions: SupportRe
       onAdded(city);
     },
   });
-  const { errors, isDirty, isSubmitting } = form.formState;
+  const { errors, isDirty } = form.formState;
   useUnsavedChanges(isDirty, t('form.unsaved'));
   return (
-    <form noValidate onSubmit={form.submit} aria-labelledby="places-add-title" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-      <h2 id="places-add-title" className="text-lg font-semibold text-ink">
-        {t('places.add.title')}
-      </h2>
-      <FormNotice message={noticeText(t, form.notice)} />
+    <AddRowForm id="places-add" form={form} title={t('places.add.title')} notice={noticeText(t, form.notice)} submitLabel={t('places.add.submit')} busyLabel={t('form.saving')} buttonClassName={primaryButton}>
       <div className="flex flex-wrap items-start gap-4">
         <Field id="places-add-region" label={t('places.add.region')} required error={fieldText(t, errors.RegionId?.message)}>
           {(control) => (
@@ -309,9 +306,6 @@ function AddCityForm({ t, regions, onAdded }: { t: TFunction; regions: SupportRe
           {(control) => <input {...control} {...form.register('Name')} autoComplete="off" maxLength={80} className={controlClass(Boolean(errors.Name), 'h-11')} />}
         </Field>
       </div>
-      <button type="submit" className={primaryButton} disabled={isSubmitting}>
-        {isSubmitting ? t('form.saving') : t('places.add.submit')}
-      </button>
-    </form>
+    </AddRowForm>
   );
 }

@@ -10,7 +10,8 @@ import { formatDate } from '#lib/format.ts';
 import { supportApi } from '#lib/api/support.ts';
 import { RiskWordSchema, type RiskWord } from '#lib/schemas/review.ts';
 import { toast } from '#lib/stores/toasts.ts';
-import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { AddRowForm } from '../../../components/form/AddRowForm.tsx';
+import { Field, controlClass } from '../../../components/form/Field.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { fieldText, noticeText, primaryButton, reportFailure, smallButton } from '../../shared/form-text.ts';
 import { goToLogin } from '../../shared/session-ended.ts';
@@ -116,21 +117,14 @@ function AddForm({ onAdded }: { onAdded: (words: RiskWord[]) => void }) {
       toast({ title: t('riskWords.addedToast', { word: values.Word }), variant: 'success' });
     },
   });
-  const { errors, isDirty, isSubmitting } = form.formState;
+  const { errors, isDirty } = form.formState;
   useUnsavedChanges(isDirty, t('form.unsaved'));
 
   return (
-    <form noValidate onSubmit={form.submit} aria-labelledby="risk-words-add-title" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-      <h2 id="risk-words-add-title" className="text-lg font-semibold text-ink">
-        {t('riskWords.addTitle')}
-      </h2>
-      <FormNotice message={noticeText(t, form.notice)} />
+    <AddRowForm id="risk-words-add" form={form} title={t('riskWords.addTitle')} notice={noticeText(t, form.notice)} submitLabel={t('riskWords.add')} busyLabel={t('form.saving')} buttonClassName={primaryButton}>
       <Field id="risk-word" label={t('riskWords.word')} hint={t('riskWords.wordHint')} required error={fieldText(t, errors.Word?.message)}>
         {(control) => <input {...control} {...form.register('Word')} autoComplete="off" maxLength={40} className={controlClass(!!errors.Word, 'min-h-11 max-w-sm')} />}
       </Field>
-      <button type="submit" className={primaryButton} disabled={isSubmitting}>
-        {isSubmitting ? t('form.saving') : t('riskWords.add')}
-      </button>
-    </form>
+    </AddRowForm>
   );
 }
