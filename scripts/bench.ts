@@ -12,7 +12,8 @@
  *    uncompressed, with wrk (one thread, BENCH_PAGE_CONNECTIONS connections, 2 s of unrecorded warm-up),
  *    against our server and against a plain node:http server in a process of its own answering the same
  *    headers and bytes (the reference, scripts/bench-load.ts): the ratio, and the reference's own rate beside
- *    it, which shows that the generator drives far more than our server's rate.
+ *    it, which shows that the generator drives far more than our server's rate. Then the same pages from
+ *    nginx in front (docs/deploy/nginx.conf, Debian's nginx), serving the files itself.
  * 4. searchpageprofiles (kind only; kind+region+city; five filters) and the free-text search with a typo
  *    (issue 17: p99 under 50 ms): the maximum rate with wrk, then p50/p97.5/p99 at half of it from an open
  *    loop of evenly spaced requests in a process of its own (scripts/bench-steady.ts); their cost at
@@ -30,12 +31,12 @@
  *    p99 at half that rate, and search p99 at a fixed rate idle against while postbacks arrive.
  * 8. Statistics (issue 18, scripts/bench-statistics.ts): two years of history added to the seeded database
  *    before the server starts, then Administration's statistics calls (their domain functions, in this
- *    process): p50 and p99 of each (target p99 under 300 ms).
+ *    process; and over HTTP with Administration's session once the server runs): p50 and p99 of each (target p99 under 300 ms).
  *
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CONNECTIONS (searches and postbacks, default 10), BENCH_PAGE_CONNECTIONS (pages, default 50), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
  * BENCH_PARTS (start,terms,pages,search,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s),
- * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 60,000), BENCH_POSTBACK_SEARCH_RATE (200/s),
+ * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 60,000), BENCH_POSTBACK_SEARCH_RATE (200/s), BENCH_POSTBACK_ROUNDS (interleaved idle/with-postbacks search pairs, 3),
  * BENCH_DATABASE_URL (a PostgreSQL database for the 50,000-advert run instead of PGlite, as operators run the
  * server: it is EMPTIED first unless BENCH_REUSE=1; the scaling run then seeds it again, after the big run),
  * BENCH_REUSE=1 (with BENCH_DIR and BENCH_KEEP: use the database a kept run seeded instead of seeding again;
@@ -45,7 +46,7 @@
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,7 +56,7 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 import { benchMedia } from './bench-media.ts';
 import { benchSearchTerms } from './bench-terms.ts';
 import { BENCH_CARD, benchPostbacks, createBenchOrders } from './bench-postbacks.ts';
-import { benchStatistics } from './bench-statistics.ts';
+import { benchStatistics, benchStatisticsHttp, resetAdminTwoFactor } from './bench-statistics.ts';
 import { benchImport } from './bench-import.ts';
 import { benchFirstStart } from './bench-first-start.ts';
 import { startReference, steadyLoad, wrk, wrkInstalled, wrkRow, type LoadRow, type RecordedAnswer } from './bench-load.ts';
@@ -63,6 +64,9 @@ import { adverts } from '#server/db/schema.ts';
 import { refreshAdvertSearch, refreshDueAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
 import { seedDemo } from '#server/db/seed/seed-demo.ts';
+import { builtFilePath } from '#server/static-site.ts';
+import { PRECOMPRESSED_ENDINGS, writePrecompressed } from '#server/jobs/precompress.ts';
+import { BROTLI_STATIC_MODULE, NGINX, startNginx } from '../tests/support/nginx.ts';
 
 const ADVERTS = Number(process.env['BENCH_ADVERTS'] ?? 50_000);
 const SMALL = Number(process.env['BENCH_SMALL_ADVERTS'] ?? 5_000);
@@ -78,6 +82,8 @@ const POSTBACK_SEARCH_RATE = Number(process.env['BENCH_POSTBACK_SEARCH_RATE'] ??
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REUSE = process.env['BENCH_REUSE'] === '1';
 /** The site build's credential the bench's servers are started with (fullprofiles needs it). */
+/** Administration's user the bench's servers create (the statistics part signs in with it). */
+const BENCH_ADMIN = { email: 'bench@example.test', password: 'bench-admin-password' };
 const BENCH_SITE_BUILD_TOKEN = randomBytes(24).toString('base64url');
 const EXTRA_SERVER_FLAGS = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(/\s+/).filter(Boolean);
 /** PostgreSQL instead of PGlite (emptied before it is seeded). */
@@ -162,8 +168,8 @@ async function startServer(dir: string, port: number): Promise<Server> {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      SUPPORT_ADMIN_EMAIL: 'bench@example.test',
-      SUPPORT_ADMIN_PASSWORD: 'bench-admin-password',
+      SUPPORT_ADMIN_EMAIL: BENCH_ADMIN.email,
+      SUPPORT_ADMIN_PASSWORD: BENCH_ADMIN.password,
       SITE_REBUILD_MINUTES: '1440',
       NODE_ENV: 'production',
       SITE_BUILD_TOKEN: BENCH_SITE_BUILD_TOKEN,
@@ -250,7 +256,7 @@ function recordAnswer(url: string, acceptEncoding: string | null): Promise<Recor
  * Prebuilt pages, Brotli and uncompressed: our server, then the reference (a plain node:http server in a
  * process of its own with the same headers and bytes), each with wrk in a process of its own.
  */
-async function benchPages(pages: Target[], workDir: string): Promise<void> {
+async function benchPages(pages: Target[], workDir: string, siteDir: string): Promise<void> {
   const encodings = [
     { name: 'br', acceptEncoding: 'br, gzip' },
     { name: 'uncompressed', acceptEncoding: null },
@@ -270,8 +276,47 @@ async function benchPages(pages: Target[], workDir: string): Promise<void> {
         record.row(wrkRow(`${name} (reference: node:http, own process)`, ref));
       }
     }
+    if (existsSync(NGINX) && existsSync(BROTLI_STATIC_MODULE)) await benchPagesThroughNginx(pages, siteDir);
+    else record.fact('pages through nginx: not measured (apt-get install nginx libnginx-mod-http-brotli-static)');
   } finally {
     reference.stop();
+  }
+}
+
+/**
+ * The same pages from nginx with docs/deploy/nginx.conf in front of our server (one worker, as the
+ * deployment file's tests run it), serving the build's files itself: what operators get with nginx in
+ * front. The bench's build has no .br/.gz copies (SITE_PRECOMPRESS is off: minutes more at 50,000
+ * adverts), so the copies of these pages are written here as the build writes them, and removed after.
+ */
+async function benchPagesThroughNginx(pages: Target[], siteDir: string): Promise<void> {
+  const current = path.join(siteDir, 'current');
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'bench-nginx-pages-'));
+  const copies: string[] = [];
+  for (const page of pages) {
+    const relative = builtFilePath(new URL(page.url).pathname);
+    if (relative === null) continue;
+    const file = path.join(current, relative);
+    for (const ending of PRECOMPRESSED_ENDINGS) if (!existsSync(file + ending)) copies.push(file + ending);
+    await mkdir(path.dirname(path.join(folder, relative)), { recursive: true });
+    await link(file, path.join(folder, relative));
+  }
+  // Only the copies of these pages: writePrecompressed on a folder of links to them, then linked beside them.
+  await writePrecompressed(folder);
+  for (const copy of copies) await link(path.join(folder, path.relative(current, copy)), copy).catch(() => {});
+  const nginx = await startNginx({ port: 3960, upstreams: [new URL(pages[0]!.url).host], root: current });
+  try {
+    for (const page of pages) {
+      for (const [encoding, acceptEncoding] of [['br', 'br, gzip'], ['uncompressed', null]] as const) {
+        const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        const result = await fullSpeed({ ...page, url: `${nginx.url}${new URL(page.url).pathname}` }, headers, PAGE_CONNECTIONS);
+        record.row(wrkRow(`${page.name} [${encoding}] (nginx in front, docs/deploy)`, result));
+      }
+    }
+  } finally {
+    await nginx.stop();
+    await Promise.all(copies.map((copy) => rm(copy, { force: true })));
+    await rm(folder, { recursive: true, force: true });
   }
 }
 
@@ -372,11 +417,14 @@ async function main(): Promise<void> {
 
   // Two years of history (not again on a reused database) and the statistics calls, in this process (the
   // server must be stopped: PGlite has one process).
-  if (PARTS.has('statistics')) await benchStatistics(databaseOf(bigDir), record, { addHistory: !REUSE });
+  if (PARTS.has('statistics')) {
+    await benchStatistics(databaseOf(bigDir), record, { addHistory: !REUSE });
+    await resetAdminTwoFactor(databaseOf(bigDir), BENCH_ADMIN.email);
+  }
   // The old site's adverts imported by the job's function with the server's picture worker (issue 18).
   if (PARTS.has('import')) await benchImport(databaseOf(bigDir), record, base);
   // Only parts that need no server: their facts are printed, no server is started.
-  if ([...PARTS].every((part) => ['start', 'terms', 'statistics', 'import'].includes(part))) {
+  if ([...PARTS].every((part) => ['start', 'terms', 'import'].includes(part))) {
     console.log(`\n${facts.map((fact) => `- ${fact}`).join('\n')}\n`);
     if (!process.env['BENCH_KEEP']) await rm(base, { recursive: true, force: true });
     return;
@@ -405,7 +453,8 @@ async function main(): Promise<void> {
       { name: `advert ${advertPath}`, url: `${server.url}${advertPath}` },
     ];
     if (!(await wrkInstalled())) throw new Error('npm run bench needs wrk (apt-get install wrk): every load is generated by it or in a process of its own');
-    if (PARTS.has('pages')) await benchPages(pages, base);
+    if (PARTS.has('pages')) await benchPages(pages, base, path.join(bigDir, 'site'));
+    if (PARTS.has('statistics')) await benchStatisticsHttp(server.url, BENCH_ADMIN, record);
 
     const searches = await searchTargets(server.url);
     const bigSearch: Row[] = [];
