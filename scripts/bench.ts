@@ -18,6 +18,8 @@
  *    (issue 17: p99 under 50 ms): the maximum rate with wrk, then p50/p97.5/p99 at half of it from an open
  *    loop of evenly spaced requests in a process of its own (scripts/bench-steady.ts); their cost at
  *    BENCH_SMALL_ADVERTS (5,000) vs 50,000 adverts.
+ * 4b. Two instances (BENCH_DATABASE_URL only): kind+region+city through nginx in front of one instance,
+ *    then of two on the same PostgreSQL (`benchTwoInstances`).
  * 5. The server's peak RSS (VmHWM) over the run (first build and load), PGlite included; then the
  *    rebuild after one advert changed (step 2).
  *
@@ -35,7 +37,7 @@
  *
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CONNECTIONS (searches and postbacks, default 10), BENCH_PAGE_CONNECTIONS (pages, default 50), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
- * BENCH_PARTS (start,terms,pages,search,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s),
+ * BENCH_PARTS (start,terms,pages,search,instances,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s),
  * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 60,000), BENCH_POSTBACK_SEARCH_RATE (200/s), BENCH_POSTBACK_ROUNDS (interleaved idle/with-postbacks search pairs, 3),
  * BENCH_DATABASE_URL (a PostgreSQL database for the 50,000-advert run instead of PGlite, as operators run the
  * server: it is EMPTIED first unless BENCH_REUSE=1; the scaling run then seeds it again, after the big run),
@@ -74,7 +76,7 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const PAGE_CONNECTIONS = Number(process.env['BENCH_PAGE_CONNECTIONS'] ?? 50);
 /** Which parts run (comma-separated): terms, pages, search, postbacks, media, rebuild, scaling, statistics, import; default all. */
-const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'start,terms,pages,search,postbacks,media,rebuild,scaling,statistics,import').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'start,terms,pages,search,instances,postbacks,media,rebuild,scaling,statistics,import').split(',').map((p) => p.trim()));
 /** The fixed search rate of the media part's comparison (idle vs during uploads). */
 const MEDIA_SEARCH_RATE = Number(process.env['BENCH_MEDIA_SEARCH_RATE'] ?? 200);
 const POSTBACK_ORDERS = Number(process.env['BENCH_POSTBACK_ORDERS'] ?? 60_000);
@@ -157,7 +159,7 @@ type Server = {
   stop: () => Promise<void>;
 };
 
-async function startServer(dir: string, port: number): Promise<Server> {
+async function startServer(dir: string, port: number, extraEnv: Record<string, string> = {}): Promise<Server> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...EXTRA_SERVER_FLAGS, 'scripts/start.ts'], {
     cwd: ROOT,
     env: {
@@ -181,6 +183,7 @@ async function startServer(dir: string, port: number): Promise<Server> {
       CARDBILLING_SIGNATURE_KEY: BENCH_CARD.signatureKey,
       // The per-address limits (e.g. 50 postbacks a second) would cap what one load generator measures.
       RATE_LIMIT_SCALE: '1000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -390,6 +393,43 @@ async function searchAtHalfRate(target: Target): Promise<Row> {
   return { ...half, name: `${target.name} @ half max (${rate}/s of ${Math.round(max.rps)}/s)` };
 }
 
+/**
+ * Search on PostgreSQL with two instances (issue 19): a second server on the same database (its own data
+ * folder, no site build of its own), nginx with docs/deploy/nginx.conf in front of one and then of both;
+ * the maximum rate (wrk) and p99 at half of it (open loop) through nginx for each. On this two-core
+ * machine the instances, PostgreSQL, nginx and the load generators share the cores: the figure says what a
+ * second instance costs or gains here, not on a machine per instance.
+ */
+async function benchTwoInstances(first: Server, searches: Target[], bigDir: string): Promise<void> {
+  if (!DATABASE_URL) {
+    record.fact('two instances: not measured (needs BENCH_DATABASE_URL: PGlite is one process)');
+    return;
+  }
+  if (!existsSync(NGINX) || !existsSync(BROTLI_STATIC_MODULE)) {
+    record.fact('two instances: not measured (apt-get install nginx libnginx-mod-http-brotli-static)');
+    return;
+  }
+  const second = await startServer(`${bigDir}-instance-b`, 3902, { SITE_BUILD_ON_START: 'false' });
+  try {
+    await waitFor(async () => (await fetch(`${second.url}/healthz`)).ok, 5 * 60_000, 'the second instance');
+    const target = searches[1]!;
+    const pathOf = new URL(target.url).pathname;
+    for (const upstreams of [[first.url], [first.url, second.url]]) {
+      const nginx = await startNginx({ port: 3961, upstreams: upstreams.map((url) => new URL(url).host), root: path.join(bigDir, 'site', 'current') });
+      try {
+        const through = { ...target, url: `${nginx.url}${pathOf}` };
+        const row = await searchAtHalfRate({ ...through, name: `${target.name} through nginx, ${upstreams.length} instance${upstreams.length > 1 ? 's' : ''} (PostgreSQL)` });
+        record.row(row);
+      } finally {
+        await nginx.stop();
+      }
+    }
+    record.fact(`second instance's peak RSS: ${second.peak()} MB`);
+  } finally {
+    await second.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const base = process.env['BENCH_DIR'] ?? (await mkdtemp(path.join(os.tmpdir(), 'annonce-bench-')));
   // `npm start` on an empty data folder, as a newcomer runs it (scripts/bench-first-start.ts).
@@ -467,6 +507,8 @@ async function main(): Promise<void> {
     }
 
     record.fact(`server peak RSS during the load measurements: ${server.endPhase()} MB`);
+
+    if (PARTS.has('instances')) await benchTwoInstances(server, searches, bigDir);
 
     if (PARTS.has('postbacks')) {
       await benchPostbacks({
