@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_COMMAND } from './scripts/server-flags.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from './tests/support/chromium.ts';
 import { NGINX, nginxArgs } from './tests/support/nginx.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 3100);
@@ -56,17 +57,7 @@ export default defineConfig({
     baseURL,
     locale: 'da-DK',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] } },

@@ -236,7 +236,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
             metrics: app.metrics.siteBuilds,
           });
           // Not published, the job fails and the retry builds (incrementally) and publishes again.
-          if (follower) await publishSiteBuild({ storage, siteDir: config.paths.site, folder: built.folder, log, announce: follower.announce });
+          if (follower) await publishSiteBuild({ storage, siteDir: config.paths.site, folder: built.folder, log, announce: follower.announce, follow: follower.sync });
         },
         [EMAIL_RETRY_QUEUE]: async (job) => {
           await messaging.retryEmail(Number(job.payload['outboxId']));

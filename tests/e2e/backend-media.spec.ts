@@ -13,37 +13,17 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { visitorTest as test, expect, islandsReady, unique, supportAdminRequest } from './fixtures.ts';
 import { CREATE_WORDS, confirmSignUpInBrowser, createAdvertiser, fillCreateForm, newPhone } from './advertisers.ts';
+import { writePlaceholderPicture, writeTestClip } from './media-files.ts';
 import { scratchFolder } from './scratch.ts';
 
 const scratch = scratchFolder('backend-media-e2e');
 test.afterAll(() => scratch.remove());
 
 /** A placeholder picture: a gradient with a circle and a square, no people. */
-async function makePicture(name: string, format: 'jpeg' | 'png', hue: number): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},70%,40%)"/>
-    </linearGradient></defs>
-    <rect width="800" height="600" fill="url(#g)"/>
-    <circle cx="300" cy="280" r="140" fill="rgba(255,255,255,0.6)"/>
-    <rect x="480" y="320" width="180" height="180" fill="rgba(0,0,0,0.35)"/>
-  </svg>`;
-  const file = scratch.file(name);
-  await sharp(Buffer.from(svg))[format]().toFile(file);
-  return file;
-}
+const makePicture = (name: string, format: 'jpeg' | 'png', hue: number) => writePlaceholderPicture(scratch.file(name), format, hue);
 
 /** A 2-second 320×240 test clip (H.264/AAC in MP4). */
-function makeClip(name: string): string {
-  const file = scratch.file(name);
-  execFileSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=duration=2:size=320x240:rate=15',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-  ]);
-  return file;
-}
+const makeClip = (name: string) => writeTestClip(scratch.file(name));
 
 /** A tiny silent WebM (VP8) longer than the 3-minute limit: the browser reads its duration before sending. */
 function makeLongClip(name: string): string {

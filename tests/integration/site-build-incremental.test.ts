@@ -4,7 +4,7 @@
  * These tests run real Astro builds against the test server, so they take a while.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { adverts } from '#server/db/schema.ts';
 import { PROFILE_STATUS } from '#server/domain/adverts/statuses.ts';
 import { refreshAdvertSearch } from '#server/domain/search/refresh-advert-search.ts';
 import { pruneSearchIndexLog } from '#server/domain/search/search-index-log.ts';
-import { buildSite, planSiteBuild, readCurrentBuildInfo, type SiteBuildOptions } from '#server/jobs/site-build.ts';
+import { buildSite, planSiteBuild, pruneBuilds, readCurrentBuildInfo, swapCurrent, type SiteBuildOptions } from '#server/jobs/site-build.ts';
 import { createAdvert, regionSlugOf } from '#tests/support/fixtures.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
@@ -183,6 +183,31 @@ describe('incremental site builds', () => {
       expect(sitemap).toContain(loc(added));
       expect(sitemap).not.toContain(urls.hidden);
       expect(sitemap).not.toContain(urls.renamedBefore);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'keeps the build it links from while the site follower swaps in a fetched build and prunes (several instances)',
+    async () => {
+      const keptInode = (await stat(page(urls.kept))).ino;
+      const buildsDir = path.join(siteDir, 'builds');
+      const before = new Set(await readdir(buildsDir));
+      const running = buildSite(options);
+      // Astro writes the new build's folder; meanwhile the follower of docs/decisions/033 serves a newer
+      // published build and prunes, as it does after every fetch (the newest folder other than the served
+      // one is kept: the running build's, so without protection the build it links from went).
+      await expect.poll(async () => (await readdir(buildsDir)).some((name) => /^\d{4}-/.test(name) && !before.has(name)), { timeout: 120_000, interval: 20 }).toBe(true);
+      const fetched = path.join(siteDir, 'builds', '2099-01-01T00-00-00-000Z-1');
+      await mkdir(fetched, { recursive: true });
+      await writeFile(path.join(fetched, '.build-info.json'), JSON.stringify({ id: path.basename(fetched), pages: 0, finishedAt: new Date().toISOString(), durationMs: 1 }));
+      await swapCurrent(siteDir, fetched);
+      await pruneBuilds(siteDir, 2);
+      // It once removed the build the running one links from: ENOENT, and the retry was a full build.
+      const result = await running;
+      expect(result.kind).toBe('incremental');
+      expect((await stat(page(urls.kept))).ino).toBe(keptInode);
+      await rm(fetched, { recursive: true, force: true });
     },
     BUILD_TIMEOUT,
   );

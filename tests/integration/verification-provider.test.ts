@@ -193,6 +193,39 @@ describe('the test provider', () => {
     const next = result.uri!.split('/').at(-1)!;
     expect(await check(who, next)).toEqual({ valid: false, uri: result.uri });
   });
+
+  it('with two instances (the same secret, one database), the page opens and decides on the instance that did not start the session', async () => {
+    const other = await startTestServer({ shareDatabaseOf: server, app: { ageProviderSecret: SECRET } });
+    const stranger = await startTestServer({ shareDatabaseOf: server, app: { ageProviderSecret: 'another-instance-secret-0123456789' } });
+    try {
+      const who = await newAdvertiser(server);
+      const { sessionId, uri } = await start(who);
+      const path = new URL(uri).pathname;
+      // An instance with another secret does not know it (nor a session id changed by a character).
+      expect((await fetch(new URL(path, stranger.url))).status).toBe(404);
+      const changed = path.replace('/test-e', '/test-f');
+      expect(changed).not.toBe(path);
+      expect((await fetch(new URL(changed, other.url))).status).toBe(404);
+      const page = await fetch(new URL(path, other.url));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Bestået (over 18)');
+      const back = await fetch(new URL(path, other.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ outcome: 'pass' }).toString(),
+        redirect: 'manual',
+      });
+      expect(back.status).toBe(303);
+      expect(back.headers.get('location')).toBe(`http://localhost:3000/backend/callback-age-verification/?sessionId=${sessionId}`);
+      const [row] = await server.db.select().from(verifications).where(eq(verifications.providerSessionId, sessionId));
+      expect(row).toMatchObject({ method: 'provider', provider: 'test', status: 1 });
+      expect(row!.providerResult).toMatchObject({ status: 'passed', ageOver18: true, providerStatus: 'TEST' });
+      expect(await check(who, sessionId)).toEqual({ valid: true, uri: null });
+    } finally {
+      await other.close();
+      await stranger.close();
+    }
+  });
 });
 
 describe('the signed callback (yoticallback)', () => {

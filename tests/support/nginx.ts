@@ -82,7 +82,7 @@ export async function writeNginxConfig(options: NginxOptions): Promise<string> {
 }
 
 /** Resolves once something accepts connections on the port (or rejects after `timeoutMs`). */
-export async function waitForPort(port: number, timeoutMs: number, stillRunning: () => boolean = () => true): Promise<void> {
+export async function waitForPort(port: number, timeoutMs: number, stillRunning: () => boolean = () => true, name = 'nginx'): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
@@ -93,7 +93,7 @@ export async function waitForPort(port: number, timeoutMs: number, stillRunning:
       socket.on('error', () => resolve(false));
     });
     if (open) return;
-    if (!stillRunning()) throw new Error(`nginx exited before listening on ${port}`);
+    if (!stillRunning()) throw new Error(`${name} exited before listening on ${port}`);
     if (Date.now() > until) throw new Error(`nothing listens on ${port} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,11 +1,11 @@
 /**
- * Redis for integration tests: REDIS_URL when set, else a private redis-server of the test file's own
+ * Redis for integration tests (and the cluster's browser tests, tests/support/cluster.ts): REDIS_URL when set, else a private redis-server of the test file's own
  * (tests that stop and start Redis always use a private one). Tests sharing a Redis use their own key
  * prefixes and channels, so parallel files never collide.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
-import { vi } from 'vitest';
+import { waitForPort } from './nginx.ts';
 
 export type TestRedis = { url: string; stop: () => Promise<void> };
 
@@ -26,17 +26,7 @@ export async function startRedisServer(port: number): Promise<TestRedis> {
     { stdio: 'ignore' },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  await vi.waitFor(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const socket = net.connect(port, '127.0.0.1', () => {
-          socket.end();
-          resolve();
-        });
-        socket.on('error', reject);
-      }),
-    { timeout: 10_000, interval: 50 },
-  );
+  await waitForPort(port, 10_000, () => child.exitCode === null, 'redis-server');
   return {
     url: `redis://127.0.0.1:${port}`,
     stop: async () => {

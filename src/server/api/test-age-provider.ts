@@ -51,8 +51,10 @@ export function testAgeProviderRoutes(provider: TestAgeProvider, secret: string,
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
 
-    app.get('/:sessionId', async (request, reply) => {
-      const { sessionId } = request.params as { sessionId: string };
+    // The session id carries the session (test-age-provider.ts), longer than a route parameter may be
+    // (Fastify's maxParamLength, 100): the rest of the path is the id.
+    app.get('/*', async (request, reply) => {
+      const sessionId = (request.params as { '*': string })['*'];
       const session = provider.findSession(sessionId);
       reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
       if (!session) {
@@ -80,8 +82,8 @@ export function testAgeProviderRoutes(provider: TestAgeProvider, secret: string,
       );
     });
 
-    app.post('/:sessionId', async (request, reply) => {
-      const { sessionId } = request.params as { sessionId: string };
+    app.post('/*', async (request, reply) => {
+      const sessionId = (request.params as { '*': string })['*'];
       const outcome = (request.body as Record<string, unknown> | undefined)?.['outcome'];
       if (typeof outcome !== 'string' || !OUTCOMES.includes(outcome as TestAgeOutcome)) {
         return reply.code(400).type('text/plain; charset=utf-8').send('outcome must be pass, fail or cancel');

@@ -373,6 +373,20 @@ export async function swapCurrent(siteDir: string, folder: string): Promise<void
 }
 
 /**
+ * Build folders a running build of this process writes or keeps pages from, which `pruneBuilds` leaves
+ * alone: with several instances, the site follower fetches a published build and prunes while a build runs
+ * here (docs/decisions/033), and it removed the build an incremental one was linking its kept pages from
+ * (the build failed with ENOENT, and its retry was a full build; seen in tests/cluster/).
+ */
+const buildsInUse = new Map<string, number>();
+const useBuild = (folder: string) => buildsInUse.set(folder, (buildsInUse.get(folder) ?? 0) + 1);
+const releaseBuild = (folder: string) => {
+  const uses = (buildsInUse.get(folder) ?? 1) - 1;
+  if (uses > 0) buildsInUse.set(folder, uses);
+  else buildsInUse.delete(folder);
+};
+
+/**
  * Keeps the served build and the one before it (pages still open in a browser load their assets).
  * Builds share kept pages as hard links, so removing one never touches a file another still has. Old
  * builds go at the lowest priority (`removeTreeQuietly`), so searches answered meanwhile do not wait.
@@ -380,7 +394,8 @@ export async function swapCurrent(siteDir: string, folder: string): Promise<void
 export async function pruneBuilds(siteDir: string, keep: number): Promise<void> {
   const buildsDir = path.join(siteDir, 'builds');
   const current = existsSync(currentSiteDir(siteDir)) ? path.basename(await readlink(currentSiteDir(siteDir))) : '';
-  const names = (await readdir(buildsDir)).filter((name) => name !== current && name !== BUILD_MODULES_LINK);
+  const realBuildsDir = await realpath(buildsDir);
+  const names = (await readdir(buildsDir)).filter((name) => name !== current && name !== BUILD_MODULES_LINK && !buildsInUse.has(path.join(realBuildsDir, name)));
   const withTimes = await Promise.all(
     names.map(async (name) => ({ name, mtime: (await stat(path.join(buildsDir, name))).mtimeMs })),
   );
@@ -412,6 +427,9 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
   const planned = plan.kind === 'full' ? { reason: plan.reason } : { changedAdverts: plan.changedIds.length };
   options.log.info({ folder, kind: plan.kind, ...planned }, 'site build started');
   const keptPagesFile = path.join(options.siteDir, `kept-pages-${id}.json`);
+  const ownFolder = path.join(await realpath(path.dirname(folder)), id);
+  const inUse = plan.kind === 'incremental' ? [ownFolder, plan.from] : [ownFolder];
+  inUse.forEach(useBuild);
   try {
     const env: Record<string, string> = {};
     if (plan.kind === 'incremental') {
@@ -473,6 +491,7 @@ export async function buildSite(options: SiteBuildOptions): Promise<SiteBuildRes
     options.metrics?.buildFinished(plan.kind, 'failed', (Date.now() - started) / 1000);
     throw error;
   } finally {
+    inUse.forEach(releaseBuild);
     await rm(keptPagesFile, { force: true });
   }
 }

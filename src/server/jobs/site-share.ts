@@ -175,6 +175,11 @@ export async function publishSiteBuild(options: {
   log: Logger;
   /** Tells the other instances (Redis); without it they see the build at their next look. */
   announce?: (id: string) => Promise<void>;
+  /**
+   * This instance's follower (`SiteFollower.sync`): when a later build is published already, it is served at
+   * once rather than this older one until the next look (up to a minute behind the others).
+   */
+  follow?: () => Promise<unknown>;
 }): Promise<PublishResult> {
   const started = Date.now();
   const { storage, folder, log } = options;
@@ -224,8 +229,9 @@ export async function publishSiteBuild(options: {
     await deleteDroppedBuilds(storage, recent.slice(0, KEEP_PUBLISHED), recent.slice(KEEP_PUBLISHED), log);
   } else {
     // Nobody will fetch it: its files no published build has go again.
-    log.warn({ id, published: latest?.id }, 'a later site build is published already: this instance serves that one from its next look');
+    log.warn({ id, published: latest?.id }, 'a later site build is published already: this instance serves that one');
     if (latest) await deleteDroppedBuilds(storage, latest.recent ?? [latest.id], [id], log);
+    await options.follow?.();
   }
   const result = { id, files: Object.keys(files).length, uploaded: pathOfHash.size, hashed, pointerMoved, durationMs: Date.now() - started };
   log.info(result, 'site build published');

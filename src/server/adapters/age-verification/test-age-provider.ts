@@ -10,8 +10,12 @@ import type { AgeCheckStatus, AgeVerificationProvider } from '../types.ts';
  * ours, `/test-age-provider/{sessionId}` (src/server/api/test-age-provider.ts), where a person presses
  * Pass, Fail or Cancel; the page then posts a signed callback to /api/backend/yoticallback and sends the
  * browser back to the return address with `?sessionId=…`. A passed test check still waits for support,
- * who may accept it only outside production (docs/decisions/019-test-providers-and-yoti.md). Sessions
- * live in this process's memory: a restart forgets unfinished ones, as a provider's sessions expire.
+ * who may accept it only outside production (docs/decisions/019-test-providers-and-yoti.md). A session's
+ * id carries the session itself (the account, the return address, its time), signed with AGE_PROVIDER_SECRET:
+ * with several instances behind a load balancer (the same secret on each), whichever instance the page's
+ * requests reach opens it. The choice made is kept in this process's memory (a second choice on the same
+ * instance changes nothing; the callback records the first one, docs/decisions/019). Sessions expire after
+ * 24 hours, as a provider's do.
  */
 
 export type TestAgeOutcome = 'pass' | 'fail' | 'cancel';
@@ -42,9 +46,48 @@ function isValidSignature(body: Uint8Array, header: string | undefined, secret: 
 const SESSION_HOURS = 24;
 const MAX_SESSIONS = 10_000;
 
+const SealedSessionSchema = v.object({ a: v.pipe(v.number(), v.integer()), r: v.string(), t: v.number(), n: v.string() });
+
+/** `test-<session as base64url JSON>.<HMAC-SHA256 of it, base64url>`: any instance with the secret opens it. */
+function sealSession(session: Pick<TestAgeSession, 'accountId' | 'returnUrl' | 'createdAt'>, secret: string): string {
+  const payload = Buffer.from(
+    JSON.stringify({ a: session.accountId, r: session.returnUrl, t: session.createdAt, n: randomBytes(12).toString('base64url') } satisfies v.InferOutput<typeof SealedSessionSchema>),
+  ).toString('base64url');
+  return `test-${payload}.${createHmac('sha256', secret).update(`test-age-session.${payload}`).digest('base64url')}`;
+}
+
+/** The session a sealed id carries, while it is younger than SESSION_HOURS; null for anything else. */
+function openSession(sessionId: string, secret: string): TestAgeSession | null {
+  const match = /^test-([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(sessionId);
+  if (!match) return null;
+  const given = Buffer.from(match[2]!, 'base64url');
+  const expected = createHmac('sha256', secret).update(`test-age-session.${match[1]}`).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  let sealed: unknown;
+  try {
+    sealed = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const parsed = v.safeParse(SealedSessionSchema, sealed);
+  if (!parsed.success || parsed.output.t < Date.now() - SESSION_HOURS * 3_600_000) return null;
+  return { sessionId, accountId: parsed.output.a, returnUrl: parsed.output.r, createdAt: parsed.output.t, result: { status: 'pending' } };
+}
+
 export function createTestAgeProvider(options: { siteUrl: string; secret: string }): TestAgeProvider {
+  /** Sessions this instance has seen, with the choice made here. */
   const sessions = new Map<string, TestAgeSession>();
   const base = options.siteUrl.replace(/\/$/, '');
+  /** The session as this instance knows it, else as its id carries it (started on another instance). */
+  const sessionOf = (sessionId: string): TestAgeSession | null => {
+    const known = sessions.get(sessionId);
+    if (known) return known;
+    const opened = openSession(sessionId, options.secret);
+    if (!opened) return null;
+    forgetOld();
+    sessions.set(sessionId, opened);
+    return opened;
+  };
 
   const forgetOld = () => {
     const oldest = Date.now() - SESSION_HOURS * 3_600_000;
@@ -59,11 +102,12 @@ export function createTestAgeProvider(options: { siteUrl: string; secret: string
     test: true,
     startSession: async ({ accountId, returnUrl }) => {
       forgetOld();
-      const sessionId = `test-${randomBytes(16).toString('hex')}`;
-      sessions.set(sessionId, { sessionId, accountId, returnUrl, createdAt: Date.now(), result: { status: 'pending' } });
+      const createdAt = Date.now();
+      const sessionId = sealSession({ accountId, returnUrl, createdAt }, options.secret);
+      sessions.set(sessionId, { sessionId, accountId, returnUrl, createdAt, result: { status: 'pending' } });
       return { sessionId, uri: `${base}/test-age-provider/${sessionId}` };
     },
-    getResult: async (sessionId) => sessions.get(sessionId)?.result ?? { status: 'failed' },
+    getResult: async (sessionId) => sessionOf(sessionId)?.result ?? { status: 'failed' },
     verifyCallback: (rawBody, headers) => {
       const header = headers[AGE_PROVIDER_SIGNATURE_HEADER];
       if (!isValidSignature(rawBody, Array.isArray(header) ? header[0] : header, options.secret)) return null;
@@ -78,9 +122,9 @@ export function createTestAgeProvider(options: { siteUrl: string; secret: string
       const { sessionId, status, ageOver18 } = parsed.output;
       return { sessionId, result: ageOver18 === undefined ? { status, providerStatus: 'TEST' } : { status, ageOver18, providerStatus: 'TEST' } };
     },
-    findSession: (sessionId) => sessions.get(sessionId) ?? null,
+    findSession: sessionOf,
     decide: (sessionId, outcome) => {
-      const session = sessions.get(sessionId);
+      const session = sessionOf(sessionId);
       if (!session) return null;
       if (session.result.status === 'pending') {
         session.result =
