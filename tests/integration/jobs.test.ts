@@ -85,6 +85,43 @@ describe('the durable job queue', () => {
     expect(again?.attempts).toBe(2);
   });
 
+  it('keeps a long job while its worker lives (heartbeat), and gives it to another when the worker dies', async () => {
+    await enqueueJob(handle.db, 'long', {});
+    let release: () => void = () => {};
+    const running = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    const worker = startWorker({
+      db: handle.db,
+      log: pino({ level: 'silent' }),
+      pollMs: 20,
+      lockSeconds: 1,
+      handlers: {
+        long: async () => {
+          runs += 1;
+          await running;
+        },
+      },
+    });
+    worker.poke();
+    await expect.poll(() => runs, { timeout: 5000 }).toBe(1);
+    // Three lock lengths later the job is still the first worker's: nobody else can claim it.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await claimJob(handle.db, ['long'], 1)).toBeNull();
+    release();
+    await worker.stop();
+    const [done] = await handle.db.select().from(jobs).where(eq(jobs.queue, 'long'));
+    expect(done?.status).toBe('done');
+    expect(runs).toBe(1);
+
+    // A worker that dies mid-job (no heartbeat any more): the job is taken again once its lock has run out.
+    await enqueueJob(handle.db, 'orphan', {});
+    const taken = await claimJob(handle.db, ['orphan'], 1);
+    expect(taken).not.toBeNull();
+    expect(await claimJob(handle.db, ['orphan'], 1)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await claimJob(handle.db, ['orphan'], 1))?.id).toBe(taken!.id);
+  });
+
   it('runs queued jobs in a worker, one at a time, and stops cleanly', async () => {
     const seen: number[] = [];
     let running = 0;

@@ -119,6 +119,16 @@ export async function pruneFinishedJobs(db: Db, before: Date): Promise<number> {
 export type JobHandler = (job: JobRow) => Promise<void>;
 
 /**
+ * How long a claimed job stays this worker's without a sign of life. While its handler runs, the worker
+ * renews the lock every quarter of it (a heartbeat), so a long job (a site build of minutes) keeps it; a
+ * worker that died (kill -9, a lost machine) stops renewing, and another instance takes the job again
+ * within this time, instead of the 30 minutes a lock without a heartbeat had to last (issue 19: found by the
+ * two-instance journey, tests/cluster/). The handlers' heavy work runs in other processes and threads, so the
+ * event loop is free to beat.
+ */
+export const JOB_LOCK_SECONDS = 120;
+
+/**
  * Polls for due jobs and runs them one at a time in this process. `poke()` looks at once;
  * `stop()` waits for the running job to finish.
  */
@@ -138,10 +148,14 @@ export function startWorker(options: {
 
   const drain = async (): Promise<void> => {
     while (!stopped) {
-      const job = await claimJob(options.db, queues, options.lockSeconds ?? 30 * 60);
+      const lockSeconds = options.lockSeconds ?? JOB_LOCK_SECONDS;
+      const job = await claimJob(options.db, queues, lockSeconds);
       if (!job) return;
       const log = options.log.child({ jobId: job.id, queue: job.queue, attempt: job.attempts });
       const started = performance.now();
+      const heartbeat = setInterval(() => {
+        extendJobLock(options.db, job.id, lockSeconds).catch((error: unknown) => log.warn({ err: error }, 'could not renew the job lock'));
+      }, (lockSeconds * 1000) / 4);
       try {
         log.info('job started');
         await options.handlers[job.queue]!(job);
@@ -152,6 +166,8 @@ export function startWorker(options: {
         log.error({ err: error }, 'job failed');
         options.metrics?.jobFinished(job.queue, 'failed', (performance.now() - started) / 1000);
         await failJob(options.db, job, error);
+      } finally {
+        clearInterval(heartbeat);
       }
     }
   };
