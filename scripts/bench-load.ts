@@ -10,7 +10,7 @@
  *   start, for latencies at a fixed rate (closed-loop clients time only the answers they wait for).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -194,4 +194,39 @@ export async function steadyLoad(target: SteadyTarget, rate: number, seconds: nu
   ]);
   const result = JSON.parse(stdout) as Omit<LoadRow, 'name'>;
   return { name: target.name, ...result };
+}
+
+/** The machine's busy share (0 to 1, all cores) over `ms`, from /proc/stat (Linux); null elsewhere. */
+async function busyShare(ms: number): Promise<number | null> {
+  const read = async () => {
+    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!;
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return { idle, total: ticks.slice(0, 8).reduce((sum, n) => sum + n, 0) };
+  };
+  try {
+    const before = await read();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const after = await read();
+    const total = after.total - before.total;
+    return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the machine is quiet (under `threshold` busy over a second, all cores) or `maxMs` passed:
+ * before an "idle" measurement, the work a previous load left behind (the notices and emails of a thousand
+ * payments, the database's autovacuum after them) must be done, or the idle figure measures it. Answers
+ * how long it waited and whether it got quiet.
+ */
+export async function waitForQuiet(maxMs = 120_000, threshold = 0.1): Promise<{ waitedMs: number; quiet: boolean }> {
+  const started = Date.now();
+  for (;;) {
+    const busy = await busyShare(1000);
+    if (busy === null || busy < threshold) return { waitedMs: Date.now() - started, quiet: true };
+    if (Date.now() - started > maxMs) return { waitedMs: Date.now() - started, quiet: false };
+  }
 }

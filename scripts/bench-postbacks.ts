@@ -27,7 +27,7 @@ import { adverts, orders, products } from '#server/db/schema.ts';
 import { newReference, recordOrderCreated } from '#server/domain/commerce/orders.ts';
 import { newOrderValues } from '#server/domain/commerce/buy-product.ts';
 import { decimalAmount, signedPostbackQuery } from '#server/adapters/payments/flexpay.ts';
-import { startReference, steadyLoad, wrk, wrkInstalled, wrkRow, type LoadRow, type SteadyTarget, type WrkResult } from './bench-load.ts';
+import { startReference, steadyLoad, waitForQuiet, wrk, wrkInstalled, wrkRow, type LoadRow, type SteadyTarget, type WrkResult } from './bench-load.ts';
 
 
 /** The card provider's name and method, as the server's real card provider (cardbilling) records them. */
@@ -150,6 +150,7 @@ export async function benchPostbacks(options: Options): Promise<void> {
   const rate = Math.max(1, Math.floor(max.rps / 2));
   const delayMs = Math.max(1, Math.round((connections * 1000) / rate));
   const halfFile = await slice('half', 0.25);
+  await waitForQuiet();
   const half = await wrk({ url: options.url, pathsFile: halfFile, seconds: options.seconds, connections, delayMs });
   record.row(wrkRow(`postbacks: @ half max (${rate}/s asked)`, half, `${Math.round(half.rps)}/s sent; target p99 < 50 ms: ${half.p99 < 50 ? 'met' : 'NOT met'}${wrapNote(half)}`));
 
@@ -161,8 +162,14 @@ export async function benchPostbacks(options: Options): Promise<void> {
   const searchSeconds = options.seconds * 2;
   const ratios: number[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
+    // The payments before leave work behind (notices, emails, the database's upkeep): idle means after it.
+    const settled = await waitForQuiet();
     const idle = await steadyLoad(options.search, options.search.rate, searchSeconds);
-    record.row({ ...idle, name: `${options.search.name} @ ${options.search.rate}/s, idle (${round}/${ROUNDS})` });
+    record.row({
+      ...idle,
+      name: `${options.search.name} @ ${options.search.rate}/s, idle (${round}/${ROUNDS})`,
+      note: `after ${(settled.waitedMs / 1000).toFixed(0)} s for the machine to ${settled.quiet ? 'fall quiet' : 'fall quiet (it did NOT: the idle figure is not idle)'}`,
+    });
     const duringFile = await slice(`during-${round}`, 0.25 / ROUNDS);
     const background = wrk({ url: options.url, pathsFile: duringFile, seconds: searchSeconds + 4, connections, delayMs });
     const during = await steadyLoad(options.search, options.search.rate, searchSeconds);

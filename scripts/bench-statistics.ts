@@ -148,9 +148,10 @@ async function timeCalls(run: () => Promise<unknown>): Promise<{ cold: number; p
 }
 
 /**
- * Two-step sign-in off for the bench's administrator (a kept database may have it on from an earlier run,
- * whose secret the bench no longer knows), so that `benchStatisticsHttp` can turn it on again: Administration
- * works only with it on (decision 014). Before the server starts (PGlite has one process).
+ * Two-step sign-in off for the bench's administrator. A kept database may have it on from an earlier run,
+ * sealed with that run's SECRETS_KEY (the server would refuse to start) and with a secret the bench no
+ * longer knows; `benchStatisticsHttp` turns it on again (Administration works only with it on, decision
+ * 014). Before the server starts (PGlite has one process).
  */
 export async function resetAdminTwoFactor(database: OpenDatabaseOptions, email: string): Promise<void> {
   const handle = await openDatabase(database);

@@ -84,6 +84,12 @@ const POSTBACK_SEARCH_RATE = Number(process.env['BENCH_POSTBACK_SEARCH_RATE'] ??
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REUSE = process.env['BENCH_REUSE'] === '1';
 /** The site build's credential the bench's servers are started with (fullprofiles needs it). */
+/**
+ * The secrets key of every server of one bench run (production refuses to start without one): the same for
+ * all, as instances of one deployment share theirs (the second instance of the instances part opens the
+ * secrets the first one sealed, e.g. the administrator's two-step secret).
+ */
+const BENCH_SECRETS_KEY = randomBytes(32).toString('base64');
 /** Administration's user the bench's servers create (the statistics part signs in with it). */
 const BENCH_ADMIN = { email: 'bench@example.test', password: 'bench-admin-password' };
 const BENCH_SITE_BUILD_TOKEN = randomBytes(24).toString('base64url');
@@ -175,8 +181,7 @@ async function startServer(dir: string, port: number, extraEnv: Record<string, s
       SITE_REBUILD_MINUTES: '1440',
       NODE_ENV: 'production',
       SITE_BUILD_TOKEN: BENCH_SITE_BUILD_TOKEN,
-      // Production refuses to start without it; a fresh one per bench run.
-      SECRETS_KEY: randomBytes(32).toString('base64'),
+      SECRETS_KEY: BENCH_SECRETS_KEY,
       // The real card provider's configuration, with a key of the bench's own: the postbacks part signs with it.
       PAYMENT_CARD: 'cardbilling',
       CARDBILLING_SHOP_ID: BENCH_CARD.shopId,
@@ -457,10 +462,9 @@ async function main(): Promise<void> {
 
   // Two years of history (not again on a reused database) and the statistics calls, in this process (the
   // server must be stopped: PGlite has one process).
-  if (PARTS.has('statistics')) {
-    await benchStatistics(databaseOf(bigDir), record, { addHistory: !REUSE });
-    await resetAdminTwoFactor(databaseOf(bigDir), BENCH_ADMIN.email);
-  }
+  if (PARTS.has('statistics')) await benchStatistics(databaseOf(bigDir), record, { addHistory: !REUSE });
+  // A kept database may hold the administrator's two-step secret sealed with an earlier run's key.
+  await resetAdminTwoFactor(databaseOf(bigDir), BENCH_ADMIN.email);
   // The old site's adverts imported by the job's function with the server's picture worker (issue 18).
   if (PARTS.has('import')) await benchImport(databaseOf(bigDir), record, base);
   // Only parts that need no server: their facts are printed, no server is started.
