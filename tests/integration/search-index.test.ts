@@ -165,9 +165,15 @@ describe('the in-memory search index (searches run in memory, kept current by th
     expect(await namesFound({ Url: url })).toEqual(['Memorytest Hilde', 'Memorytest Gudrun']);
     const columns = (await searchMemory(handle.db)).columns();
 
-    // A package bought for a public advert: the search rows are rewritten, the columns need not be.
-    await handle.db.update(adverts).set({ expirationDate: new Date(now.getTime() + 60 * 86_400_000) }).where(eq(adverts.id, older.id));
+    // A package bought for a public advert: only its recheck time moves, which no reader of the index shows;
+    // nothing is logged as changed, so neither the searches after it nor the next build read anything again.
+    const versionBefore = await searchIndexVersion(handle.db);
+    const expiry = new Date(now.getTime() + 60 * 86_400_000);
+    await handle.db.update(adverts).set({ expirationDate: expiry }).where(eq(adverts.id, older.id));
     await refreshAdvertSearchClocks(handle.db, [older.id], now);
+    expect(await searchIndexVersion(handle.db)).toBe(versionBefore);
+    const [packaged] = await handle.db.select().from(advertSearch).where(eq(advertSearch.advertId, older.id));
+    expect(packaged?.recheckAt).toEqual(expiry);
     const afterPackage = await searchMemory(handle.db);
     expect(afterPackage.version).toBe(await searchIndexVersion(handle.db));
     expect(afterPackage.columns()).toBe(columns);
@@ -176,6 +182,7 @@ describe('the in-memory search index (searches run in memory, kept current by th
     // A search boost moves the older advert first for the very next search.
     await handle.db.update(adverts).set({ searchBoostUntil: new Date(now.getTime() + 86_400_000) }).where(eq(adverts.id, older.id));
     await refreshAdvertSearchClocks(handle.db, [older.id], now);
+    expect((await searchIndexChangesSince(handle.db, versionBefore))?.advertIds).toEqual([older.id]);
     expect((await searchMemory(handle.db)).columns()).not.toBe(columns);
     expect(await namesFound({ Url: url })).toEqual(['Memorytest Gudrun', 'Memorytest Hilde']);
     expect(newer.id).toBeGreaterThan(older.id);

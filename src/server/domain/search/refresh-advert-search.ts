@@ -101,31 +101,37 @@ export async function refreshAdvertSearch(db: Db, advertIds: number[], now: Date
  * search rows' boost flags, rank and recheck time, and the cards' boost flags, updated in place, which
  * costs a fraction of the full refresh (the texts, relations and cards are as they were). An advert whose
  * public state the change flipped (public without a row, or a row while not public) gets the full refresh.
- * Answers how many did (their public state changed).
+ * Only rows whose boost flag or rank moved are logged as changed (and their cards rewritten): a package
+ * for an advert that stays public moves only its recheck time, which no reader of the log (the search
+ * memory, the incremental build) shows, so the searches after a payment have nothing to read again.
+ * Answers how many got the full refresh (their public state changed).
  */
 export async function refreshAdvertSearchClocks(db: Db, advertIds: number[], now: Date): Promise<number> {
   if (advertIds.length === 0) return 0;
   const ids = idArray(advertIds);
   const nowIso = now.toISOString();
-  // The search row and its cards in one statement (the cards' update reads the ids the first returns).
+  // The search row and its cards in one statement (the cards' update reads the ids the first returns);
+  // `before` is the row as it was (a second reference to the table sees the statement's snapshot).
   const updated = await db.execute(sql`
     with clocks as (
       update advert_search s set
         front_page_boosted = ${frontPageBoosted(nowIso)}, rank = ${rankOf(nowIso)}, recheck_at = ${recheckAtOf(nowIso)},
         refreshed_at = ${nowIso}::timestamptz
-      from adverts a
-      where s.advert_id = a.id and a.id = any(${ids})
+      from adverts a, advert_search before
+      where s.advert_id = a.id and before.advert_id = s.advert_id and a.id = any(${ids})
         and a.id in (select ${adverts.id} from ${adverts} where ${adverts.id} = any(${ids}) and ${publicAdvertCondition(now)})
-      returning s.advert_id),
+      returning s.advert_id, (s.front_page_boosted is distinct from before.front_page_boosted or s.rank is distinct from before.rank) as moved),
     cards as (
       update advert_search_documents d set
         card_da = d.card_da || jsonb_build_object('frontPageBoosted', ${frontPageBoosted(nowIso)}, 'searchBoosted', ${searchBoosted(nowIso)}),
         card_en = d.card_en || jsonb_build_object('frontPageBoosted', ${frontPageBoosted(nowIso)}, 'searchBoosted', ${searchBoosted(nowIso)})
       from adverts a
-      where d.advert_id = a.id and a.id in (select advert_id from clocks))
-    select advert_id from clocks`);
-  const inPlace = rowsOf<{ advert_id: number }>(updated).map((row) => Number(row.advert_id));
-  if (inPlace.length > 0) await recordSearchIndexChange(db, inPlace);
+      where d.advert_id = a.id and a.id in (select advert_id from clocks where moved))
+    select advert_id, moved from clocks`);
+  const rows = rowsOf<{ advert_id: number; moved: boolean }>(updated);
+  const inPlace = rows.map((row) => Number(row.advert_id));
+  const moved = rows.filter((row) => row.moved).map((row) => Number(row.advert_id));
+  if (moved.length > 0) await recordSearchIndexChange(db, moved);
   const rest = advertIds.filter((id) => !inPlace.includes(id));
   if (rest.length > 0) await refreshAdvertSearch(db, rest, now);
   return rest.length;
