@@ -24,8 +24,8 @@ import type { DomainContext } from '#server/domain/context.ts';
 import { isoDayOf } from '#lib/format.ts';
 import { eq } from 'drizzle-orm';
 import { supportUsers } from '#server/db/schema.ts';
-import { base32Decode, totpCode, totpStep } from '#server/domain/support-users/totp.ts';
 import { addDays, profilesCreated, statisticsPerDay, statisticsPerMonth, transparencyReport } from '#server/domain/statistics/statistics.ts';
+import { turnOnTwoFactor } from '#tests/support/two-factor.ts';
 
 const RUNS = Number(process.env['BENCH_STATISTICS_RUNS'] ?? 40);
 const TARGET_MS = 300;
@@ -185,13 +185,9 @@ export async function benchStatisticsHttp(
     .map((line) => line.split(';')[0])
     .join('; ');
   // Administration works with two-step sign-in on (decision 014): set it up and confirm it, as the admin does.
-  const post = (call: string, body: unknown) =>
-    fetch(`${url}/api/support/${call}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-  const setup = await post('twofactorsetup', { Password: admin.password });
+  const { setup, confirm } = await turnOnTwoFactor(url, cookie, admin.password);
   if (!setup.ok) throw new Error(`statistics over HTTP: twofactorsetup answered ${setup.status} (resetAdminTwoFactor before the server starts)`);
-  const { secret } = (await setup.json()) as { secret: string };
-  const confirmed = await post('twofactorconfirm', { Code: totpCode(base32Decode(secret), totpStep(new Date())) });
-  if (!confirmed.ok) throw new Error(`statistics over HTTP: twofactorconfirm answered ${confirmed.status}`);
+  if (!confirm?.ok) throw new Error(`statistics over HTTP: twofactorconfirm answered ${confirm?.status}`);
   const today = isoDayOf(new Date());
   const calls: [string, string][] = [
     ['statisticsperday', '/api/support/statisticsperday'],

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { supportUsers } from '#server/db/schema.ts';
 import { base32Decode, totpCode, totpStep } from '#server/domain/support-users/totp.ts';
 import type { TestServer } from '#tests/support/test-server.ts';
+import { turnOnTwoFactor } from '#tests/support/two-factor.ts';
 import { advertiserSessionCookie, createAdvert } from '#tests/support/fixtures.ts';
 import { sessionCookieName } from '#server/api/http.ts';
 import { call, uniqueEmail } from './accounts-helpers.ts';
@@ -48,16 +49,14 @@ export async function freshCode(server: TestServer, supportUserId: number, secre
 }
 
 /**
- * Turns two-step sign-in on for the signed-in user (setup with their password, then confirm with a code);
- * answers the secret.
+ * Turns two-step sign-in on for the signed-in user (setup with their password, then confirm with a code:
+ * `turnOnTwoFactor`, shared with the bench); answers the secret.
  */
 export async function enableTwoFactor(server: TestServer, cookie: string, clock: Clock = wallClock, password = SUPPORT_PASSWORD): Promise<string> {
-  const setup = await call(server, '/api/support/twofactorsetup', { body: { Password: password }, cookie });
-  expect(setup.status, await setup.clone().text()).toBe(200);
-  const { secret } = (await setup.json()) as { secret: string };
-  const confirmed = await call(server, '/api/support/twofactorconfirm', { body: { Code: codeOf(secret, clock()) }, cookie });
-  expect(confirmed.status, await confirmed.clone().text()).toBe(204);
-  return secret;
+  const { setup, confirm, secret } = await turnOnTwoFactor(server.url, cookie, password, clock);
+  expect(setup.status, setup.text).toBe(200);
+  expect(confirm?.status, confirm?.text).toBe(204);
+  return secret!;
 }
 
 /** Signs in with password and (when given a secret) a fresh code; answers the session cookie. */

@@ -4,23 +4,21 @@ import type { Db } from '../db/client.ts';
 import { SYSTEM, type DomainContext } from '../domain/context.ts';
 import type { PictureMedia } from '../domain/media/pictures.ts';
 import { failImport, runMigrationImport } from '../domain/migration/run-import.ts';
-import { enqueueJob, extendJobLock, startWorker, type JobHandler, type JobRow } from './queue.ts';
+import { enqueueJob, startWorker, type JobHandler, type JobRow } from './queue.ts';
 
 /**
  * The durable import of the old site's export archives (docs/decisions/031-old-site-import.md): one job
  * per uploaded archive in the database queue `migration-import`, run by a worker of its own in every app
  * (like the video worker: it needs the app's picture renderer and media queue), apart from the site build.
- * A run keeps its lock alive while it works; cut short (a crash, a restart: the server's close aborts it
- * between two lines) it is taken again and continues after the last line it recorded. After the last
- * failed try the import is marked failed; uploading the same file again tries it once more.
+ * The queue's worker keeps a run's lock alive while it works (its heartbeat, queue.ts); cut short (a crash,
+ * a restart: the server's close aborts it between two lines) it is taken again and continues after the
+ * last line it recorded. After the last failed try the import is marked failed; uploading the same file
+ * again tries it once more.
  */
 
 export const MIGRATION_IMPORT_QUEUE = 'migration-import';
 /** Tries of one import before it is marked failed (a restart during a run uses one). */
 export const MIGRATION_IMPORT_ATTEMPTS = 10;
-/** The lock of a running import, extended while it works. */
-const LOCK_SECONDS = 10 * 60;
-const HEARTBEAT_MS = 60_000;
 
 export async function enqueueMigrationImport(db: Db, importId: number): Promise<void> {
   await enqueueJob(db, MIGRATION_IMPORT_QUEUE, { importId }, { maxAttempts: MIGRATION_IMPORT_ATTEMPTS, singletonKey: `${MIGRATION_IMPORT_QUEUE}:${importId}` });
@@ -38,14 +36,8 @@ export function migrationImportHandler(deps: MigrationImportJobDeps): JobHandler
   const ctx: DomainContext = { db: deps.db, actor: SYSTEM, events: { publish: () => {} }, now: deps.now ?? (() => new Date()), storage: deps.media.storage };
   return async (job: JobRow) => {
     const importId = Number(job.payload['importId']);
-    let extended = Date.now();
-    const heartbeat = async () => {
-      if (Date.now() - extended < HEARTBEAT_MS) return;
-      extended = Date.now();
-      await extendJobLock(deps.db, job.id, LOCK_SECONDS);
-    };
     try {
-      await runMigrationImport(ctx, { media: deps.media, signal: deps.signal, heartbeat }, importId);
+      await runMigrationImport(ctx, { media: deps.media, signal: deps.signal }, importId);
     } catch (error) {
       if (job.attempts >= job.max_attempts) {
         deps.log.warn({ importId, err: error }, 'migration import failed for good');
@@ -91,7 +83,6 @@ export function registerMigrationImportWorker(app: FastifyInstance, deps: { db: 
       handlers: { [MIGRATION_IMPORT_QUEUE]: migrationImportHandler({ ...deps, log, signal: stopping.signal }) },
       metrics: app.metrics.jobs,
       pollMs: options.pollMs ?? 2000,
-      lockSeconds: LOCK_SECONDS,
     });
   });
   app.addHook('preClose', async () => {

@@ -62,8 +62,8 @@ export async function claimJob(db: Db, queues: string[], lockSeconds: number): P
   return row ? { ...row, id: Number(row.id) } : null;
 }
 
-/** A long job's heartbeat: its lock runs `lockSeconds` from now, so no other worker takes it while it works. */
-export async function extendJobLock(db: Db, id: number, lockSeconds: number): Promise<void> {
+/** A running job's heartbeat (`startWorker`'s): its lock runs `lockSeconds` from now, so no other worker takes it while it works. */
+async function extendJobLock(db: Db, id: number, lockSeconds: number): Promise<void> {
   await db.execute(sql`
     update jobs set locked_until = now() + make_interval(secs => ${lockSeconds})
     where id = ${id} and status = 'running'`);
@@ -137,6 +137,7 @@ export function startWorker(options: {
   log: Logger;
   handlers: Record<string, JobHandler>;
   pollMs?: number;
+  /** How long a claimed job's lock lasts between two heartbeats; default JOB_LOCK_SECONDS (tests shorten it). */
   lockSeconds?: number;
   /** Each attempt's outcome and time, for the metrics (the app's `app.metrics.jobs`). */
   metrics?: JobMetrics;

@@ -188,8 +188,6 @@ export function registerVideoWorker(
       handlers: { [VIDEO_QUEUE]: handler },
       metrics: app.metrics.jobs,
       pollMs: options.pollMs ?? 2000,
-      // Longer than a transcode may take, so a live job is never taken twice.
-      lockSeconds: Math.ceil(timeLimitMs / 1000) + 5 * 60,
     });
   });
   app.addHook('preClose', async () => {

@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { AgeProviderCallbackSchema } from '#lib/schemas/verification.ts';
+import { isValidBodyHeader, isValidHmac, signBodyHeader, signHmac } from '../../signing.ts';
 import type { AgeCheckStatus, AgeVerificationProvider } from '../types.ts';
 
 /**
@@ -32,14 +33,7 @@ export type TestAgeProvider = AgeVerificationProvider & {
 export const AGE_PROVIDER_SIGNATURE_HEADER = 'x-age-provider-signature';
 
 export function signAgeProviderBody(body: string | Uint8Array, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
-
-function isValidSignature(body: Uint8Array, header: string | undefined, secret: string): boolean {
-  if (typeof header !== 'string' || !/^sha256=[0-9a-f]{64}$/i.test(header)) return false;
-  const given = Buffer.from(header.slice('sha256='.length).toLowerCase(), 'hex');
-  const expected = createHmac('sha256', secret).update(body).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return signBodyHeader(body, secret);
 }
 
 /** Sessions older than this are forgotten (as a provider's sessions expire). */
@@ -53,16 +47,14 @@ function sealSession(session: Pick<TestAgeSession, 'accountId' | 'returnUrl' | '
   const payload = Buffer.from(
     JSON.stringify({ a: session.accountId, r: session.returnUrl, t: session.createdAt, n: randomBytes(12).toString('base64url') } satisfies v.InferOutput<typeof SealedSessionSchema>),
   ).toString('base64url');
-  return `test-${payload}.${createHmac('sha256', secret).update(`test-age-session.${payload}`).digest('base64url')}`;
+  return `test-${payload}.${signHmac(`test-age-session.${payload}`, secret)}`;
 }
 
 /** The session a sealed id carries, while it is younger than SESSION_HOURS; null for anything else. */
 function openSession(sessionId: string, secret: string): TestAgeSession | null {
   const match = /^test-([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(sessionId);
   if (!match) return null;
-  const given = Buffer.from(match[2]!, 'base64url');
-  const expected = createHmac('sha256', secret).update(`test-age-session.${match[1]}`).digest();
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!isValidHmac(`test-age-session.${match[1]}`, match[2]!, secret)) return null;
   let sealed: unknown;
   try {
     sealed = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8'));
@@ -110,7 +102,7 @@ export function createTestAgeProvider(options: { siteUrl: string; secret: string
     getResult: async (sessionId) => sessionOf(sessionId)?.result ?? { status: 'failed' },
     verifyCallback: (rawBody, headers) => {
       const header = headers[AGE_PROVIDER_SIGNATURE_HEADER];
-      if (!isValidSignature(rawBody, Array.isArray(header) ? header[0] : header, options.secret)) return null;
+      if (!isValidBodyHeader(rawBody, Array.isArray(header) ? header[0] : header, options.secret)) return null;
       let body: unknown;
       try {
         body = JSON.parse(rawBody.toString('utf8'));

@@ -40,7 +40,10 @@ export type ImportRunDeps = {
   media: PictureMedia;
   /** Aborted when the server stops: the run ends between two lines (the queue runs it again later). */
   signal?: AbortSignal | undefined;
-  /** Called whenever progress is written (the job extends its lock with it). */
+  /**
+   * Called whenever progress is written (a test stops a run at a chosen line with it). The job's lock
+   * needs nothing from here: the queue's worker renews it while the run works.
+   */
   heartbeat?: (() => Promise<void>) | undefined;
 };
 
