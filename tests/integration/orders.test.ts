@@ -102,8 +102,10 @@ describe('buying a package with the TEST card provider', () => {
       [null, ORDER_STATUS.Created, 'advertiser'],
       [ORDER_STATUS.Created, ORDER_STATUS.Paid, 'provider'],
     ]);
-    const audits = (await server.db.select().from(auditLog).where(eq(auditLog.targetId, String(bought.orderId)))).map((row) => row.action);
-    expect(audits).toEqual(expect.arrayContaining(['order.created', 'order.paid']));
+    const audits = await server.db.select().from(auditLog).where(eq(auditLog.targetId, String(bought.orderId)));
+    expect(audits.map((row) => row.action)).toEqual(expect.arrayContaining(['order.created', 'order.paid']));
+    // The audit entry is written with the receipt, in its statement, and names its number.
+    expect(audits.find((row) => row.action === 'order.paid')?.after).toMatchObject({ status: ORDER_STATUS.Paid, receipt: receipt!.number });
     const notices = await server.db.select().from(notifications).where(eq(notifications.accountId, who.accountId));
     expect(notices.map((n) => n.titleEn)).toContain('Thank you for your purchase');
     // The advert stays public: nothing on the prebuilt pages changes, so no rebuild (see 'fulfilment arithmetic').

@@ -69,6 +69,7 @@ describe('orderstatus (support)', () => {
 
     const [audit] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.refund'), eq(auditLog.targetId, String(paid.order.id))));
     expect(audit).toMatchObject({ actorType: 'support', actorId: supportUser.id, reason: 'Kunden fortrød købet inden for 14 dage.' });
+    expect(audit!.after).toMatchObject({ status: ORDER_STATUS.Refunded, creditNote: creditNote.number });
 
     const notices = await server.db.select().from(notifications).where(eq(notifications.accountId, owner.accountId));
     expect(notices.at(-1)).toMatchObject({ titleDa: 'Dit køb er refunderet', titleEn: 'Your purchase was refunded', link: `/backend/purchase-history/${paid.order.id}/` });

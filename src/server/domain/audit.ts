@@ -10,12 +10,12 @@ export type AuditEntry = {
   reason?: string | null;
 };
 
-/** Appends to the audit log (never updated or deleted by the product): who, what, before, after, why. */
-export async function writeAudit(ctx: DomainContext, entry: AuditEntry): Promise<void> {
+/** The audit row of an entry: who (the context's actor and address), what, before, after, why. */
+export function auditRow(ctx: Pick<DomainContext, 'actor' | 'ip'>, entry: AuditEntry): typeof auditLog.$inferInsert {
   const actor = ctx.actor;
   const actorId =
     actor.type === 'support' ? actor.supportUserId : actor.type === 'advertiser' ? actor.accountId : null;
-  await ctx.db.insert(auditLog).values({
+  return {
     actorType: actor.type,
     actorId,
     impersonatedBy: actor.type === 'advertiser' ? actor.impersonatedBy : null,
@@ -26,5 +26,10 @@ export async function writeAudit(ctx: DomainContext, entry: AuditEntry): Promise
     after: entry.after ?? null,
     reason: entry.reason ?? null,
     ip: ctx.ip ?? null,
-  });
+  };
+}
+
+/** Appends to the audit log (never updated or deleted by the product): who, what, before, after, why. */
+export async function writeAudit(ctx: DomainContext, entry: AuditEntry): Promise<void> {
+  await ctx.db.insert(auditLog).values(auditRow(ctx, entry));
 }

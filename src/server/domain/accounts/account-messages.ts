@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '#lib/format.ts';
 import type { Db } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema.ts';
@@ -22,6 +22,15 @@ export async function getSite(db: Db): Promise<Site> {
     .from(siteSettings)
     .where(eq(siteSettings.id, 1))
     .limit(1);
+  return siteOf(row);
+}
+
+/** The same as a JSON value, for a statement that reads it along with what it writes (see `siteOf`). */
+export const SITE_JSON = sql<Site | null>`(select jsonb_build_object('siteName', ${siteSettings.siteName}, 'siteUrl', ${siteSettings.siteUrl},
+  'supportEmail', ${siteSettings.supportEmail}) from ${siteSettings} where ${siteSettings.id} = 1)`;
+
+/** The site from its website config row (`getSite`, `SITE_JSON`); the defaults before the reference seed. */
+export function siteOf(row: Site | null | undefined): Site {
   if (!row) return { siteName: 'Annoncekatalog', siteUrl: 'http://localhost:3000', supportEmail: '' };
   return { ...row, siteUrl: row.siteUrl.replace(/\/$/, '') };
 }

@@ -243,19 +243,30 @@ async function creditOrder(step: Step, order: OrderRow, eventId: number): Promis
   const { tx, event, now, provider } = step;
   const subscriptionId = await subscriptionOfFirstSale(step, order);
   const fulfilment = await fulfilOrder(tx, order, now);
-  const paid = await moveOrder(tx, order, ORDER_STATUS.Paid, { mover: 'provider', paymentEventId: eventId, reason: event.kind, now }, {
-    paidAt: now,
-    transactionId: event.transactionId ?? event.saleId ?? null,
-    subscriptionId: subscriptionId ?? order.subscriptionId,
-    ...(fulfilment ? { periodStart: fulfilment.start, periodEnd: fulfilment.end, fulfilledAt: now } : {}),
-  });
-  const receipt = await issueReceipt(tx, paid, now);
-  await writeAudit(step.ctx, {
-    action: 'order.paid',
-    targetType: 'order',
-    targetId: order.id,
-    before: { status: order.status, ...(fulfilment ? { [fulfilment.column]: fulfilment.before } : {}) },
-    after: { status: ORDER_STATUS.Paid, provider: provider.name, receipt: receipt.number, ...(fulfilment ? { [fulfilment.column]: fulfilment.after, periodStart: fulfilment.start } : {}) },
+  const paid = await moveOrder(
+    tx,
+    order,
+    ORDER_STATUS.Paid,
+    { mover: 'provider', paymentEventId: eventId, reason: event.kind, now },
+    {
+      paidAt: now,
+      transactionId: event.transactionId ?? event.saleId ?? null,
+      subscriptionId: subscriptionId ?? order.subscriptionId,
+      ...(fulfilment ? { periodStart: fulfilment.start, periodEnd: fulfilment.end, fulfilledAt: now } : {}),
+    },
+    fulfilment?.writes,
+  );
+  // Last before the commit: the receipt's number (the series' one row lock) with the audit entry that names it.
+  await issueReceipt(tx, paid, now, {
+    ctx: step.ctx,
+    numberAs: 'receipt',
+    entry: {
+      action: 'order.paid',
+      targetType: 'order',
+      targetId: order.id,
+      before: { status: order.status, ...(fulfilment ? { [fulfilment.column]: fulfilment.before } : {}) },
+      after: { status: ORDER_STATUS.Paid, provider: provider.name, ...(fulfilment ? { [fulfilment.column]: fulfilment.after, periodStart: fulfilment.start } : {}) },
+    },
   });
   if (fulfilment) clockMoved(step.effects, fulfilment.advertId, fulfilment.column);
   step.effects.notices.push({ accountId: order.accountId, text: paidText({ id: order.id, description: order.productDescription, totalOre: order.totalPriceOre, periodEnd: fulfilment?.end ?? null }) });
@@ -331,15 +342,18 @@ export async function reverseOrder(
   const tx = ctx.db;
   const moved = await moveOrder(tx, order, to, by);
   const takeBack = await takeBackOrder(tx, moved, by.now);
-  const creditNote = await issueCreditNote(tx, moved, by.reason, by.now);
   const kind = to === ORDER_STATUS.Refunded ? 'refund' : 'chargeback';
-  await writeAudit(ctx, {
-    action: `order.${kind}`,
-    targetType: 'order',
-    targetId: order.id,
-    before: { status: order.status, ...(takeBack ? { [takeBack.column]: takeBack.before } : {}) },
-    after: { status: to, creditNote: creditNote.number, ...(takeBack ? { [takeBack.column]: takeBack.after, takenBackMs: takeBack.unusedMs } : {}) },
-    reason: by.reason,
+  await issueCreditNote(tx, moved, by.reason, by.now, {
+    ctx,
+    numberAs: 'creditNote',
+    entry: {
+      action: `order.${kind}`,
+      targetType: 'order',
+      targetId: order.id,
+      before: { status: order.status, ...(takeBack ? { [takeBack.column]: takeBack.before } : {}) },
+      after: { status: to, ...(takeBack ? { [takeBack.column]: takeBack.after, takenBackMs: takeBack.unusedMs } : {}) },
+      reason: by.reason,
+    },
   });
   if (takeBack) clockMoved(effects, takeBack.advertId, takeBack.column);
   effects.notices.push({ accountId: order.accountId, text: reversedText({ id: order.id, description: order.productDescription, totalOre: order.totalPriceOre }, kind) });

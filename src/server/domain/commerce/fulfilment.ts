@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adverts, promotions, type Advert } from '../../db/schema.ts';
 import { PRODUCT_TYPE } from './order-status.ts';
@@ -66,27 +66,28 @@ async function lockAdvert(tx: Db, advertId: number): Promise<Pick<Advert, 'id' |
 export type Fulfilment = { advertId: number; column: ClockColumn; before: Date | null; after: Date; start: Date; end: Date };
 
 /**
- * Gives a paid order its period: the advert's clock and a promotions row. The caller writes the period
- * and fulfilled_at onto the order with its move to Paid (one statement less on the busiest path).
+ * Gives a paid order its period: the advert's clock and a promotions row. Locks the advert and answers
+ * the period with its writes (the clock's update and the promotion) as WITH clauses for the caller's move
+ * of the order to Paid (`moveOrder`'s `alongWith`), which writes the period and fulfilled_at onto the order:
+ * the busiest path makes one statement of the three.
  */
 export async function fulfilOrder(
   tx: Db,
   order: { id: number; advertId: number | null; productType: number; days: number },
   now: Date,
-): Promise<Fulfilment | null> {
+): Promise<(Fulfilment & { writes: WithSubquery[] }) | null> {
   if (order.advertId === null) return null;
   const advert = await lockAdvert(tx, order.advertId);
   const column = clockOf(order.productType);
   const { start, end } = periodOf({ days: order.days, now, runningUntil: advert[column], holidayUntil: advert.holidayUntil });
-  // The promotion row rides along with the clock's update (one statement).
   const promoted = tx.$with('promoted').as(
     tx
       .insert(promotions)
       .values({ advertId: advert.id, orderId: order.id, type: order.productType, startsAt: start, endsAt: end, createdAt: now })
       .returning({ promotionId: promotions.id }),
   );
-  await tx.with(promoted).update(adverts).set({ [column]: end }).where(eq(adverts.id, advert.id));
-  return { advertId: advert.id, column, before: advert[column], after: end, start, end };
+  const clock = tx.$with('clock').as(tx.update(adverts).set({ [column]: end }).where(eq(adverts.id, advert.id)).returning({ advertId: adverts.id }));
+  return { advertId: advert.id, column, before: advert[column], after: end, start, end, writes: [promoted, clock] };
 }
 
 export type TakeBack = { advertId: number; column: ClockColumn; before: Date | null; after: Date | null; unusedMs: number };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orders, salesDocuments } from '../../db/schema.ts';
 import { canMoveOrder, type OrderMover, type OrderStatus } from './order-status.ts';
@@ -32,6 +32,8 @@ export async function moveOrder(
   to: OrderStatus,
   by: { mover: OrderMover; actorId?: number | null; paymentEventId?: number | null; reason?: string | null; now: Date },
   set: Partial<OrderRow> = {},
+  /** Writes that belong with the move, run in its statement (a paid order's fulfilment: `fulfilOrder`). */
+  alongWith: WithSubquery[] = [],
 ): Promise<OrderRow> {
   if (!canMoveOrder(order.status, to, by.mover)) throw new Error(`order ${order.id}: ${order.status} → ${to} is not a move for ${by.mover}`);
   // The history row rides along in the same statement (a data-modifying WITH runs whether or not it is read).
@@ -51,7 +53,7 @@ export async function moveOrder(
       .returning({ eventId: orderEvents.id }),
   );
   const [updated] = await tx
-    .with(logged)
+    .with(logged, ...alongWith)
     .update(orders)
     .set({ ...set, status: to, updatedAt: by.now })
     .where(eq(orders.id, order.id))
@@ -93,19 +95,26 @@ export async function noteOrder(tx: Db, order: OrderRow, by: { mover: OrderMover
   });
 }
 
+/** The audit entry a document is issued with, its number added under `numberAs` (see issueSalesDocument). */
+export type DocumentAudit = Parameters<typeof issueSalesDocument>[2];
+
 /** The receipt of a paid order: one line, the period bought, net and VAT split exactly. */
-export function issueReceipt(tx: Db, order: OrderRow, now: Date): Promise<SalesDocumentRow> {
-  return issueSalesDocument(tx, {
-    kind: 'receipt',
-    orderId: order.id,
-    locale: order.locale,
-    lines: [lineOf(order.productDescription, order.totalPriceOre, { start: order.periodStart, end: order.periodEnd })],
-    now,
-  });
+export function issueReceipt(tx: Db, order: OrderRow, now: Date, audit?: DocumentAudit): Promise<SalesDocumentRow> {
+  return issueSalesDocument(
+    tx,
+    {
+      kind: 'receipt',
+      orderId: order.id,
+      locale: order.locale,
+      lines: [lineOf(order.productDescription, order.totalPriceOre, { start: order.periodStart, end: order.periodEnd })],
+      now,
+    },
+    audit,
+  );
 }
 
 /** The credit note of a refund or chargeback: the receipt's amounts, referring to it. */
-export async function issueCreditNote(tx: Db, order: OrderRow, reason: string, now: Date): Promise<SalesDocumentRow> {
+export async function issueCreditNote(tx: Db, order: OrderRow, reason: string, now: Date, audit?: DocumentAudit): Promise<SalesDocumentRow> {
   const [receipt] = await tx
     .select({ id: salesDocuments.id })
     .from(salesDocuments)
@@ -120,5 +129,5 @@ export async function issueCreditNote(tx: Db, order: OrderRow, reason: string, n
     lines: [lineOf(order.productDescription, order.totalPriceOre, { start: order.periodStart, end: order.periodEnd })],
     reason,
     now,
-  });
+  }, audit);
 }

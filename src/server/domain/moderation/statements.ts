@@ -4,7 +4,7 @@ import { accounts, notifications, statementsOfReasons } from '../../db/schema.ts
 import type { Messaging } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
-import { advertiserNoticeMessage, asLocale, getSite } from '../accounts/account-messages.ts';
+import { advertiserNoticeMessage, asLocale, SITE_JSON, siteOf } from '../accounts/account-messages.ts';
 import { statementText, type NoticeText } from './moderation-texts.ts';
 
 export type StatementInput = {
@@ -32,7 +32,7 @@ export async function noticeToAdvertiser(
   deps: { messaging: Messaging },
   email: NoticeText = text,
 ): Promise<{ id: number }> {
-  // The account's address comes back with the new row (one statement); a deleted account gets no email.
+  // The account's address and the site's come back with the new row (one statement); a deleted account gets no email.
   const [row] = await ctx.db
     .insert(notifications)
     .values({
@@ -48,12 +48,13 @@ export async function noticeToAdvertiser(
       id: notifications.id,
       email: sql<string | null>`(select ${accounts.email} from ${accounts} where ${accounts.id} = ${accountId} and ${accounts.deletedAt} is null)`,
       locale: sql<string | null>`(select ${accounts.locale} from ${accounts} where ${accounts.id} = ${accountId})`,
+      site: SITE_JSON,
     });
   const notice = { id: row!.id };
   if (!row!.email) return notice;
   const locale = asLocale(row!.locale);
   const words = locale === 'en' ? { title: email.titleEn, body: email.bodyEn } : { title: email.titleDa, body: email.bodyDa };
-  await deps.messaging.sendEmail(advertiserNoticeMessage(await getSite(ctx.db), locale, row!.email, words));
+  await deps.messaging.sendEmail(advertiserNoticeMessage(siteOf(row!.site), locale, row!.email, words));
   return notice;
 }
 
