@@ -236,7 +236,8 @@ test('support approves on A; after the rebuild the new text is public on A, on B
   const report = Object.entries(servedAfter)
     .map(([label, ms]) => `${label} ${(ms / 1000).toFixed(1)} s`)
     .join(', ');
-  // Two rebuilds at once (one per instance) are allowed; the older one's builder then serves the published one.
+  // A rebuild queued while another runs waits for it (jobs/queue.ts claimJob); two at once happen only when a
+  // killed instance's lock ran out meanwhile, and the older one's builder then serves the published one.
   const overtaken = Object.values(clusterState().instances).filter((instance) => readFileSync(instance.logFile, 'utf8').includes('a later site build is published already'));
   console.log(`approval to the new text served: ${report}${overtaken.length > 0 ? ` (a rebuild on ${overtaken.map((i) => i.name.toUpperCase()).join(', ')} was overtaken by the other's)` : ''}`);
   test.info().annotations.push({ type: 'approval to served', description: report });

@@ -32,10 +32,15 @@ describe('the durable job queue', () => {
     const job = await claimJob(handle.db, ['debounce'], 60);
     expect(job?.id).toBe(queued[0]!.id);
 
-    // While it runs, a new change may queue the next one.
+    // While it runs, a new change may queue the next one; no worker (another instance) starts it beside
+    // the running one, and it is taken once that one is done.
     await enqueueJob(handle.db, 'debounce', {}, { singletonKey: 'rebuild' });
     expect(await handle.db.select().from(jobs).where(eq(jobs.queue, 'debounce'))).toHaveLength(2);
+    expect(await claimJob(handle.db, ['debounce'], 60)).toBeNull();
     await completeJob(handle.db, job!.id);
+    const next = await claimJob(handle.db, ['debounce'], 60);
+    expect(next?.id).not.toBe(job!.id);
+    await completeJob(handle.db, next!.id);
   });
 
   it('retries a failed job with backoff and gives up after max attempts', async () => {

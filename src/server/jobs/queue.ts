@@ -44,7 +44,12 @@ export async function enqueueJob(
 }
 
 
-/** Takes the next due job of the given queues, or a running one whose lock has expired. */
+/**
+ * Takes the next due job of the given queues, or a running one whose lock has expired. A job with a
+ * singleton key waits while another of its key runs (on any instance, its lock alive): a change during a
+ * site build queues the next build, which starts when the running one is done, never beside it on another
+ * instance (two builds at once, and the older one published last, would serve the older site).
+ */
 export async function claimJob(db: Db, queues: string[], lockSeconds: number): Promise<JobRow | null> {
   const result = await db.execute(sql`
     update jobs set status = 'running', attempts = attempts + 1,
@@ -53,6 +58,10 @@ export async function claimJob(db: Db, queues: string[], lockSeconds: number): P
       select id from jobs
       where queue in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)})
         and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+        and (singleton_key is null or not exists (
+          select 1 from jobs running
+          where running.singleton_key = jobs.singleton_key and running.status = 'running'
+            and running.locked_until >= now() and running.id <> jobs.id))
       order by run_at
       limit 1
       for update skip locked
