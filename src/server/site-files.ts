@@ -26,6 +26,8 @@ type Entry = {
   bytes: number;
   /** When the file was last seen as it is (Date.now()). */
   checkedAt: number;
+  /** The fast path's answers (GET or HEAD, and encoding): made once per file, as its bytes are. */
+  answers: Map<string, Answer>;
 };
 
 const TYPES: Record<string, string> = {
@@ -48,7 +50,7 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 const MAX_FILE = 8 * 1024 * 1024;
 /** How long the served build's folder, a cached file or a missing one is trusted before it is looked at again. */
-const TRUST_MS = 1000;
+export const TRUST_MS = 1000;
 /** Files known missing: at most this many remembered. */
 const MAX_MISSING = 10_000;
 
@@ -77,6 +79,9 @@ export type SiteFiles = {
 
 /** An answer as `SiteFiles` makes it: status, the file's own headers, the body (none for HEAD and 304). */
 export type Answer = { status: number; headers: Record<string, string | number>; body: Buffer | undefined };
+
+/** Plain answers kept per file (one per method and Accept-Encoding value seen; a few in practice). */
+const MAX_ANSWERS = 8;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -156,7 +161,7 @@ export function createSiteFiles(root: string, options: { maxBytes?: number } = {
     const raw = await readFile(file);
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     const compressible = COMPRESSIBLE.test(type) && raw.length > 1024;
-    return { file, raw, etag, type, compressible, encoded: new Map(), bytes: raw.length, checkedAt: now };
+    return { file, raw, etag, type, compressible, encoded: new Map(), bytes: raw.length, checkedAt: now, answers: new Map() };
   };
 
   /** A file of the served build, from the cache or read into it; null when the build has no such file. */
@@ -229,12 +234,15 @@ export function createSiteFiles(root: string, options: { maxBytes?: number } = {
     return { status, headers: fileHeaders, body: method === 'HEAD' ? undefined : body };
   };
 
-  /** A cached file that may be answered now without looking at the disk, else undefined. */
+  /**
+   * A cached file that may be answered now without looking at the disk, else undefined. The key is joined
+   * without normalising (the cache's keys are normal paths): an odd path can only miss, and go the slow way.
+   */
   const fresh = (relativePath: string): Entry | undefined => {
     if (served === null) return undefined;
     const now = Date.now();
     if (now - served.checkedAt >= TRUST_MS) return undefined;
-    const entry = cache.get(path.join(served.dir, relativePath));
+    const entry = cache.get(served.dir + path.sep + relativePath);
     if (!entry || now - entry.checkedAt >= TRUST_MS) return undefined;
     return entry;
   };
@@ -251,7 +259,17 @@ export function createSiteFiles(root: string, options: { maxBytes?: number } = {
     },
     answer: (request, relativePath) => {
       const entry = fresh(relativePath);
-      return entry ? answerOf(entry, relativePath, request.method, request.headers, {}) : null;
+      if (!entry) return null;
+      // A plain answer (no If-None-Match) is the same object for every request of its method and encoding.
+      if (request.headers['if-none-match'] !== undefined) return answerOf(entry, relativePath, request.method, request.headers, {});
+      const accepted = entry.compressible ? (request.headers['accept-encoding'] ?? '') : '';
+      const key = `${request.method === 'HEAD' ? 'HEAD' : 'GET'} ${accepted}`;
+      let answer = entry.answers.get(key);
+      if (!answer) {
+        answer = answerOf(entry, relativePath, request.method, request.headers, {});
+        if (entry.answers.size < MAX_ANSWERS) entry.answers.set(key, answer);
+      }
+      return answer;
     },
   };
 }

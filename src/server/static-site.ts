@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import proxyAddr from '@fastify/proxy-addr';
-import { createSiteFiles, type SiteFiles } from './site-files.ts';
+import { createSiteFiles, type Answer, type SiteFiles } from './site-files.ts';
 import { currentSiteDir } from './jobs/site-build.ts';
 import type { Db } from './db/client.ts';
 import { advertIdFromPath, findAdvertRoute, findLegacyRoute, oldAdvertIdFromPath } from './domain/search/advert-route.ts';
@@ -99,6 +99,8 @@ function createFastPath(
       .flatMap(([name, value]) => [name, value as string]);
   });
   const trust = trustProxy === false ? null : Array.isArray(trustProxy) ? proxyAddr.compile(trustProxy) : trustProxy;
+  /** Each answer's headers as writeHead takes them (SiteFiles keeps a file's plain answers: made once). */
+  const rawHeaders = new WeakMap<Answer, string[]>();
   // The app's logger is pino's (app.ts `loggerInstance`).
   const log = app.log as unknown as Logger;
   return (request, response) => {
@@ -111,9 +113,13 @@ function createFastPath(
     if (answer === null) return false;
     const started = performance.now();
     const id = requestIdOf(request);
-    const headers = [...common, 'x-request-id', id];
-    for (const name in answer.headers) headers.push(name, String(answer.headers[name]));
-    response.writeHead(answer.status, headers);
+    let headers = rawHeaders.get(answer);
+    if (!headers) {
+      headers = [...common];
+      for (const name in answer.headers) headers.push(name, String(answer.headers[name]));
+      rawHeaders.set(answer, headers);
+    }
+    response.writeHead(answer.status, [...headers, 'x-request-id', id]);
     response.end(answer.body);
     // Requests are logged at debug unless they fail or are slow (app.ts OneLinePerRequest); these do neither.
     if (log.isLevelEnabled('debug')) {
