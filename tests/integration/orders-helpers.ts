@@ -21,7 +21,7 @@ export const TEST_PAYMENT_SECRET = 'test-payment-secret-0123456789abcdef';
 
 export const DAY = 86_400_000;
 
-export function startCommerceServer(options: { now?: () => Date; captureLogs?: boolean; app?: Partial<AppOptions> } = {}): Promise<TestServer> {
+export function startCommerceServer(options: { now?: () => Date; captureLogs?: boolean; app?: Partial<AppOptions>; shareDatabaseOf?: TestServer } = {}): Promise<TestServer> {
   // Many buys from one address: the per-address limits are raised (one test checks the limit itself).
   return startTestServer({ ...options, app: { paymentTestSecret: TEST_PAYMENT_SECRET, rateLimitScale: 100, ...options.app } });
 }

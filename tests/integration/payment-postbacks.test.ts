@@ -80,6 +80,27 @@ describe('copies of one postback', () => {
     expect(await eventsOf(bought.orderId)).toHaveLength(1);
   });
 
+  it('twenty copies at the same moment at the database (two instances, one applying twenty at once) give one fulfilment', async () => {
+    // An instance applies two postbacks at a time by default (POSTBACK_CONCURRENCY); the database's locks,
+    // not that limit, keep a payment from being credited twice: here every copy runs at once.
+    const wide = await startCommerceServer({ shareDatabaseOf: server, app: { postbackConcurrency: 20 } });
+    try {
+      const who = await commerceAdvertiser(server);
+      const before = await expirationOf(who);
+      const bought = await buy(server, who, membership30);
+      const params = saleParams(bought, 49_900);
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => postback(i % 4 === 0 ? server : wide, params)));
+      expect(answers.every((answer) => answer.status === 200 && answer.text === 'OK')).toBe(true);
+      expect((await orderRow(server, bought.orderId)).status).toBe(ORDER_STATUS.Paid);
+      expect(await documentsOfOrder(server, bought.orderId)).toHaveLength(1);
+      expect(await promotionsOf(bought.orderId)).toHaveLength(1);
+      expect((await expirationOf(who)).getTime()).toBe(before.getTime() + 30 * DAY);
+      expect(await eventsOf(bought.orderId)).toHaveLength(1);
+    } finally {
+      await wide.close();
+    }
+  });
+
   it("the TEST provider's 'send twice' gives one fulfilment too", async () => {
     const who = await commerceAdvertiser(server);
     const bought = await buy(server, who, membership30);
