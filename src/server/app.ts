@@ -90,8 +90,6 @@ export type AppOptions = {
   storage?: MediaStorage;
   /** MEDIA_CONCURRENCY: heavy media tasks at once; default 1. */
   mediaConcurrency?: number;
-  /** POSTBACK_CONCURRENCY: payment postbacks applied at once by this instance; default 2 (api/payment-postbacks.ts). */
-  postbackConcurrency?: number;
   /** REDIS_URL: hub messages reach every instance through Redis pub/sub, and rate limits are shared there. */
   redisUrl?: string | undefined;
   /** RATE_LIMIT_KEY_PREFIX: the rate-limit counters' key prefix in Redis (tests use one per server). */
@@ -291,7 +289,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitScale: options.rateLimitScale ?? 1,
     storage: options.storage ?? createLocalStorage(options.mediaDir),
     mediaWork: createMediaWork(options.mediaConcurrency ?? 1),
-    postbackConcurrency: options.postbackConcurrency ?? 2,
     pictureRenderer: createPictureRenderer(),
     hub,
     encoderSecret: options.encoderSecret ?? randomBytes(32).toString('base64url'),

@@ -164,8 +164,6 @@ const EnvSchema = v.object({
   ENCODER_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** How many pictures or videos are processed at once (bounded so searches stay fast). */
   MEDIA_CONCURRENCY: integer(1, 1, 16),
-  /** How many payment postbacks one instance applies at once (the rest wait their turn, so searches stay fast). */
-  POSTBACK_CONCURRENCY: integer(2, 1, 64),
   /** Signs the age-verification provider's callbacks (yoticallback); generated per start when unset (one instance). */
   AGE_PROVIDER_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /**
@@ -326,7 +324,6 @@ export type Config = {
   /** METRICS_TOKEN: the bearer token of /metrics; unset, metrics are off. */
   metricsToken: string | undefined;
   mediaConcurrency: number;
-  postbackConcurrency: number;
   paths: { db: string; media: string; site: string };
 };
 
@@ -436,7 +433,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteBuildToken: e.SITE_BUILD_TOKEN,
     metricsToken: e.METRICS_TOKEN,
     mediaConcurrency: e.MEDIA_CONCURRENCY,
-    postbackConcurrency: e.POSTBACK_CONCURRENCY,
     paths: {
       db: path.join(dataDir, 'db'),
       media: path.join(dataDir, 'media'),

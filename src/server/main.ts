@@ -186,7 +186,6 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       // Media: S3 when S3_BUCKET is set (docs/decisions/013); the local disk otherwise (buildApp's default).
       storage,
       mediaConcurrency: config.mediaConcurrency,
-      postbackConcurrency: config.postbackConcurrency,
       redisUrl: config.redisUrl,
       rateLimitKeyPrefix: config.rateLimitKeyPrefix,
       allowedOrigins: config.allowedOrigins,

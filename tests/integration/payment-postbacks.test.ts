@@ -80,16 +80,14 @@ describe('copies of one postback', () => {
     expect(await eventsOf(bought.orderId)).toHaveLength(1);
   });
 
-  it('twenty copies at the same moment at the database (two instances, one applying twenty at once) give one fulfilment', async () => {
-    // An instance applies two postbacks at a time by default (POSTBACK_CONCURRENCY); the database's locks,
-    // not that limit, keep a payment from being credited twice: here every copy runs at once.
-    const wide = await startCommerceServer({ shareDatabaseOf: server, app: { postbackConcurrency: 20 } });
+  it('twenty copies at the same moment through two instances on the one database give one fulfilment', async () => {
+    const other = await startCommerceServer({ shareDatabaseOf: server });
     try {
       const who = await commerceAdvertiser(server);
       const before = await expirationOf(who);
       const bought = await buy(server, who, membership30);
       const params = saleParams(bought, 49_900);
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => postback(i % 4 === 0 ? server : wide, params)));
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => postback(i % 2 === 0 ? server : other, params)));
       expect(answers.every((answer) => answer.status === 200 && answer.text === 'OK')).toBe(true);
       expect((await orderRow(server, bought.orderId)).status).toBe(ORDER_STATUS.Paid);
       expect(await documentsOfOrder(server, bought.orderId)).toHaveLength(1);
@@ -97,7 +95,7 @@ describe('copies of one postback', () => {
       expect((await expirationOf(who)).getTime()).toBe(before.getTime() + 30 * DAY);
       expect(await eventsOf(bought.orderId)).toHaveLength(1);
     } finally {
-      await wide.close();
+      await other.close();
     }
   });
 

@@ -31,8 +31,6 @@ export type ApiDeps = {
   messaging: Messaging;
   /** Multiplies the per-address rate limits of the account calls (RATE_LIMIT_SCALE, default 1). */
   rateLimitScale: number;
-  /** Payment postbacks applied at once by this instance (api/payment-postbacks.ts). */
-  postbackConcurrency: number;
   /** Where media files live (local disk or S3), made once by the server (docs/decisions/013). */
   storage: MediaStorage;
   /** The bounded queue every heavy media task runs through (MEDIA_CONCURRENCY). */

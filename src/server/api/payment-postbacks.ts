@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import pLimit from 'p-limit';
 import type { PaymentProvider } from '../adapters/types.ts';
 import { SYSTEM } from '../domain/context.ts';
 import { applyPaymentEvent } from '../domain/commerce/apply-payment-event.ts';
@@ -21,33 +20,23 @@ import { contextFor, noStore, type ApiDeps } from './http.ts';
  *   invoice read back from the provider agrees. `signedCallback`: the Origin check does not apply.
  * - POST /api/backend/dimocopostback (spec §7): the carrier provider's callback, a form (`data` + `digest`,
  *   HMAC-SHA256 over data) as DIMOCO sends it: `formCallback` lets the cross-site guard take its urlencoded body.
- *
- * An instance applies at most `postbackConcurrency` (POSTBACK_CONCURRENCY, default 2) postbacks at once; the
- * others wait their turn (p-limit). A postback's round trips to the database are work on the thread that
- * also answers the visitors' searches; ten in flight put ten postbacks' pieces of work in the queue ahead of
- * a search, two put two. A provider waits a few milliseconds more and retries for hours; the total work is
- * the same (docs/decisions/027). The database's row locks, not this limit, keep a payment from being
- * credited twice: copies reaching several instances (or one with a higher limit) are tested as well.
  */
 export function paymentPostbackRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     const commerce = { messaging: deps.messaging, providers: deps.payments, siteUrl: deps.siteUrl };
     // 50 a second from one provider address (RATE_LIMIT_SCALE multiplies it, as every per-address limit).
     const postbackLimit = { max: 3000 * deps.rateLimitScale, timeWindow: '1 minute' };
-    const inTurn = pLimit(deps.postbackConcurrency);
 
     const handle = async (request: FastifyRequest, reply: FastifyReply, provider: PaymentProvider | null) => {
       noStore(reply);
       if (!provider) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
       const queryAt = request.url.indexOf('?');
-      const result = await inTurn(() =>
-        applyPaymentEvent(contextFor(deps, request, SYSTEM), commerce, provider, {
-          method: request.method === 'POST' ? 'POST' : 'GET',
-          query: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
-          headers: request.headers,
-          body: typeof request.body === 'string' ? request.body : '',
-        }),
-      );
+      const result = await applyPaymentEvent(contextFor(deps, request, SYSTEM), commerce, provider, {
+        method: request.method === 'POST' ? 'POST' : 'GET',
+        query: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
+        headers: request.headers,
+        body: typeof request.body === 'string' ? request.body : '',
+      });
       if (!result.accepted) {
         request.log.warn({ provider: provider.name, reason: result.reason }, 'payment postback refused');
         return reply.code(400).type('text/plain; charset=utf-8').send('Refused');
