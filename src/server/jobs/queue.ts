@@ -48,7 +48,8 @@ export async function enqueueJob(
  * Takes the next due job of the given queues, or a running one whose lock has expired. A job with a
  * singleton key waits while another of its key runs (on any instance, its lock alive): a change during a
  * site build queues the next build, which starts when the running one is done, never beside it on another
- * instance (two builds at once, and the older one published last, would serve the older site).
+ * instance (two Astro builds at once would share the cores for one result: the publication keeps only the
+ * newer build either way, jobs/site-share.ts).
  */
 export async function claimJob(db: Db, queues: string[], lockSeconds: number): Promise<JobRow | null> {
   const result = await db.execute(sql`
