@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { formatDateTime } from '#lib/format.ts';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema.ts';
 import type { OutgoingEmail, OutgoingSms } from '../../adapters/types.ts';
 
@@ -15,19 +15,18 @@ export type Site = { siteName: string; siteUrl: string; supportEmail: string };
 /** Whose account a password message is about: an advertiser's, or a support user's (the support area). */
 export type Audience = 'advertiser' | 'support';
 
-/** The site's name and address (for links) from the website config. */
-export async function getSite(db: Db): Promise<Site> {
-  const [row] = await db
-    .select({ siteName: siteSettings.siteName, siteUrl: siteSettings.siteUrl, supportEmail: siteSettings.supportEmail })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1))
-    .limit(1);
-  return siteOf(row);
-}
-
-/** The same as a JSON value, for a statement that reads it along with what it writes (see `siteOf`). */
+/**
+ * The site's name, address (for links) and support address from the website config, as a JSON value:
+ * `getSite` reads it, and a statement that writes something reads it along (see `siteOf`).
+ */
 export const SITE_JSON = sql<Site | null>`(select jsonb_build_object('siteName', ${siteSettings.siteName}, 'siteUrl', ${siteSettings.siteUrl},
   'supportEmail', ${siteSettings.supportEmail}) from ${siteSettings} where ${siteSettings.id} = 1)`;
+
+/** The site from the website config (one row, its `site` null before the reference seed). */
+export async function getSite(db: Db): Promise<Site> {
+  const [row] = rowsOf<{ site: Site | null }>(await db.execute(sql`select ${SITE_JSON} as site`));
+  return siteOf(row?.site);
+}
 
 /** The site from its website config row (`getSite`, `SITE_JSON`); the defaults before the reference seed. */
 export function siteOf(row: Site | null | undefined): Site {

@@ -9,7 +9,7 @@ import { publishAdvertChange } from '../adverts/own-advert.ts';
 import { noticeToAdvertiser } from '../moderation/statements.ts';
 import type { NoticeText } from '../moderation/moderation-texts.ts';
 import { ORDER_STATUS, isOpenOrder } from './order-status.ts';
-import { fulfilOrder, takeBackOrder, type ClockColumn } from './fulfilment.ts';
+import { moveToPaid, takeBackOrder, type ClockColumn } from './fulfilment.ts';
 import { issueCreditNote, issueReceipt, isTestReference, lockOrder, moveOrder, newReference, noteOrder, recordOrderCreated, type OrderRow } from './orders.ts';
 import { latePaymentText, paidText, reversedText } from './commerce-texts.ts';
 
@@ -242,19 +242,11 @@ async function onPaid(step: Step, order: OrderRow): Promise<Decision> {
 async function creditOrder(step: Step, order: OrderRow, eventId: number): Promise<void> {
   const { tx, event, now, provider } = step;
   const subscriptionId = await subscriptionOfFirstSale(step, order);
-  const fulfilment = await fulfilOrder(tx, order, now);
-  const paid = await moveOrder(
+  const { paid, fulfilment } = await moveToPaid(
     tx,
     order,
-    ORDER_STATUS.Paid,
     { mover: 'provider', paymentEventId: eventId, reason: event.kind, now },
-    {
-      paidAt: now,
-      transactionId: event.transactionId ?? event.saleId ?? null,
-      subscriptionId: subscriptionId ?? order.subscriptionId,
-      ...(fulfilment ? { periodStart: fulfilment.start, periodEnd: fulfilment.end, fulfilledAt: now } : {}),
-    },
-    fulfilment?.writes,
+    { paidAt: now, transactionId: event.transactionId ?? event.saleId ?? null, subscriptionId: subscriptionId ?? order.subscriptionId },
   );
   // Last before the commit: the receipt's number (the series' one row lock) with the audit entry that names it.
   await issueReceipt(tx, paid, now, {

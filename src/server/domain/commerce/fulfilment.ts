@@ -1,12 +1,14 @@
 import { and, eq, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adverts, promotions, type Advert } from '../../db/schema.ts';
-import { PRODUCT_TYPE } from './order-status.ts';
+import { ORDER_STATUS, PRODUCT_TYPE } from './order-status.ts';
+import { moveOrder, type OrderMove, type OrderRow } from './orders.ts';
 
 /**
  * What a paid order gives and what a refund takes back (docs/decisions/025-commerce.md), inside the
- * transaction that moves the order. The arithmetic is in pure functions (unit-tested); the writes lock the
- * advert row so a holiday or another order cannot interleave.
+ * transaction that moves the order (the move to Paid with its fulfilment is `moveToPaid`). The arithmetic
+ * is in pure functions (unit-tested); the writes lock the advert row so a holiday or another order cannot
+ * interleave.
  */
 
 const DAY = 86_400_000;
@@ -66,12 +68,10 @@ async function lockAdvert(tx: Db, advertId: number): Promise<Pick<Advert, 'id' |
 export type Fulfilment = { advertId: number; column: ClockColumn; before: Date | null; after: Date; start: Date; end: Date };
 
 /**
- * Gives a paid order its period: the advert's clock and a promotions row. Locks the advert and answers
- * the period with its writes (the clock's update and the promotion) as WITH clauses for the caller's move
- * of the order to Paid (`moveOrder`'s `alongWith`), which writes the period and fulfilled_at onto the order:
- * the busiest path makes one statement of the three.
+ * The period of a paid order and its writes (the advert's clock and a promotions row) as WITH clauses for
+ * the move to Paid; locks the advert. Only for `moveToPaid`: the writes never leave this module.
  */
-export async function fulfilOrder(
+async function fulfilOrder(
   tx: Db,
   order: { id: number; advertId: number | null; productType: number; days: number },
   now: Date,
@@ -88,6 +88,26 @@ export async function fulfilOrder(
   );
   const clock = tx.$with('clock').as(tx.update(adverts).set({ [column]: end }).where(eq(adverts.id, advert.id)).returning({ advertId: adverts.id }));
   return { advertId: advert.id, column, before: advert[column], after: end, start, end, writes: [promoted, clock] };
+}
+
+/**
+ * The move of a locked order to Paid with what it gives (docs/decisions/025-commerce.md), in the caller's
+ * transaction: locks the advert, computes the period (`periodOf`, from `by.now`) and moves the order by
+ * `moveOrder` with `set`, the period and fulfilled_at, the advert's clock and the promotions row all in
+ * the move's one statement (the busiest path: docs/decisions/027-payment-speed-on-postgresql.md).
+ * Answers the paid row and the fulfilment (null for an order without an advert, which only moves).
+ */
+export async function moveToPaid(
+  tx: Db,
+  order: OrderRow,
+  by: OrderMove,
+  set: Partial<OrderRow> = {},
+): Promise<{ paid: OrderRow; fulfilment: Fulfilment | null }> {
+  const fulfilled = await fulfilOrder(tx, order, by.now);
+  if (!fulfilled) return { paid: await moveOrder(tx, order, ORDER_STATUS.Paid, by, set), fulfilment: null };
+  const { writes, ...fulfilment } = fulfilled;
+  const paid = await moveOrder(tx, order, ORDER_STATUS.Paid, by, { ...set, periodStart: fulfilment.start, periodEnd: fulfilment.end, fulfilledAt: by.now }, writes);
+  return { paid, fulfilment };
 }
 
 export type TakeBack = { advertId: number; column: ClockColumn; before: Date | null; after: Date | null; unusedMs: number };

@@ -22,6 +22,9 @@ export async function lockOrder(tx: Db, where: SQL | undefined): Promise<OrderRo
   return row ?? null;
 }
 
+/** Who moves an order, why (the postback that did, if any) and when. */
+export type OrderMove = { mover: OrderMover; actorId?: number | null; paymentEventId?: number | null; reason?: string | null; now: Date };
+
 /**
  * THE one way an order's status moves (docs/decisions/025-commerce.md): only along ORDER_TRANSITIONS for
  * that mover, with an order_events row; call it inside the transaction that locked the order.
@@ -30,9 +33,9 @@ export async function moveOrder(
   tx: Db,
   order: OrderRow,
   to: OrderStatus,
-  by: { mover: OrderMover; actorId?: number | null; paymentEventId?: number | null; reason?: string | null; now: Date },
+  by: OrderMove,
   set: Partial<OrderRow> = {},
-  /** Writes that belong with the move, run in its statement (a paid order's fulfilment: `fulfilOrder`). */
+  /** Writes that belong with the move, run in its statement (a paid order's fulfilment: fulfilment.ts's `moveToPaid`). */
   alongWith: WithSubquery[] = [],
 ): Promise<OrderRow> {
   if (!canMoveOrder(order.status, to, by.mover)) throw new Error(`order ${order.id}: ${order.status} → ${to} is not a move for ${by.mover}`);
