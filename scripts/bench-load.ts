@@ -184,16 +184,66 @@ export type SteadyTarget = { name: string; url: string; method?: 'GET' | 'POST';
  * measures that burst's queue.
  */
 export async function steadyLoad(target: SteadyTarget, rate: number, seconds: number): Promise<LoadRow> {
-  const { stdout } = await run(process.execPath, [
-    path.join(import.meta.dirname, 'bench-steady.ts'),
-    target.url,
-    target.method ?? 'GET',
-    target.body ?? '-',
-    String(rate),
-    String(seconds),
-  ]);
-  const result = JSON.parse(stdout) as Omit<LoadRow, 'name'>;
+  const { samples: _samples, ...row } = await steadySamples(target, rate, seconds);
+  return row;
+}
+
+/** `steadyLoad` with every latency of the window (ms), for pooling windows. */
+async function steadySamples(target: SteadyTarget, rate: number, seconds: number): Promise<LoadRow & { samples: number[] }> {
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(import.meta.dirname, 'bench-steady.ts'), target.url, target.method ?? 'GET', target.body ?? '-', String(rate), String(seconds), 'samples'],
+    { maxBuffer: 16 << 20 },
+  );
+  const result = JSON.parse(stdout) as Omit<LoadRow, 'name'> & { samples: number[] };
   return { name: target.name, ...result };
+}
+
+/** The q-quantile of sorted latencies, rounded to 0.1 ms (as bench-steady.ts rounds its own). */
+const quantile = (sorted: number[], q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+
+export type AlternatingResult = {
+  idle: LoadRow[];
+  busy: (LoadRow & { background: string })[];
+  /** p50 and p99 of all idle windows' latencies pooled, and of all busy windows' pooled. */
+  pooled: { idle: { p50: number; p99: number; samples: number }; busy: { p50: number; p99: number; samples: number } };
+  ratio: number;
+};
+
+/**
+ * A steady load's latency idle against while a background load runs (issue 16's postbacks, issue 5's
+ * uploads), measured in `windows` alternating pairs (idle, busy, idle, busy, …) and judged on the p99 of
+ * each side's latencies pooled over its windows. On this VM one window's p99 moves by half between two
+ * idle windows a minute apart (the machine's speed drifts, and a p99 of 2,000 requests rests on 20 of
+ * them): alternation spreads the drift over both sides, and pooling judges each side on all its requests.
+ * `before` runs before each idle window (e.g. waiting for the machine to fall quiet); `background` starts
+ * the busy window's load and answers a note on what it did, once it has stopped.
+ */
+export async function alternatingP99(options: {
+  target: SteadyTarget;
+  rate: number;
+  seconds: number;
+  windows: number;
+  before?: () => Promise<string>;
+  background: (seconds: number) => { done: Promise<string> };
+}): Promise<AlternatingResult> {
+  const idle: (LoadRow & { samples: number[] })[] = [];
+  const busy: (LoadRow & { samples: number[]; background: string })[] = [];
+  for (let window = 0; window < options.windows; window += 1) {
+    const note = options.before ? await options.before() : '';
+    idle.push({ ...(await steadySamples(options.target, options.rate, options.seconds)), ...(note ? { note } : {}) });
+    // The background runs through the steady load's own warm-up (2 s) and a little after its end.
+    const background = options.background(options.seconds + 4);
+    const measured = await steadySamples(options.target, options.rate, options.seconds);
+    busy.push({ ...measured, background: await background.done });
+  }
+  const pool = (rows: { samples: number[] }[]) => {
+    const all = rows.flatMap((row) => row.samples).sort((a, b) => a - b);
+    return { p50: quantile(all, 0.5), p99: quantile(all, 0.99), samples: all.length };
+  };
+  const pooled = { idle: pool(idle), busy: pool(busy) };
+  const strip = <T extends { samples: number[] }>({ samples: _samples, ...row }: T) => row;
+  return { idle: idle.map(strip), busy: busy.map(strip), pooled, ratio: pooled.busy.p99 / Math.max(pooled.idle.p99, 0.01) };
 }
 
 /** The machine's busy share (0 to 1, all cores) over `ms`, from /proc/stat (Linux); null elsewhere. */

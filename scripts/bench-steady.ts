@@ -5,9 +5,12 @@
  *
  * Two seconds of the same load go first, unrecorded.
  *
- * Usage: node scripts/bench-steady.ts <url> <method> <body|-> <rate per second> <seconds>
+ * With `samples` as a sixth argument the line also holds every latency (ms, to 0.01), for a caller that
+ * pools several windows (bench-load.ts `alternatingP99`).
+ *
+ * Usage: node scripts/bench-steady.ts <url> <method> <body|-> <rate per second> <seconds> [samples]
  */
-const [url, method = 'GET', body = '-', rateText = '100', secondsText = '10'] = process.argv.slice(2);
+const [url, method = 'GET', body = '-', rateText = '100', secondsText = '10', samplesFlag = ''] = process.argv.slice(2);
 if (!url) throw new Error('usage: bench-steady.ts <url> <method> <body|-> <rate> <seconds>');
 const rate = Number(rateText);
 const seconds = Number(secondsText);
@@ -50,4 +53,5 @@ recording = true;
 await load(seconds);
 latencies.sort((a, b) => a - b);
 const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-process.stdout.write(`${JSON.stringify({ rps: Math.round(latencies.length / seconds), p50: at(0.5), p95: at(0.975), p99: at(0.99), errors })}\n`);
+const samples = samplesFlag === 'samples' ? { samples: latencies.map((ms) => Math.round(ms * 100) / 100) } : {};
+process.stdout.write(`${JSON.stringify({ rps: Math.round(latencies.length / seconds), p50: at(0.5), p95: at(0.975), p99: at(0.99), errors, ...samples })}\n`);
