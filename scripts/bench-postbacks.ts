@@ -186,7 +186,9 @@ export async function benchPostbacks(options: Options): Promise<void> {
       },
       background: (seconds) => {
         window += 1;
-        const done = slice(`during-${perSecond}-${window}`, 0.25 / (ROUNDS * DURING_RATES.length)).then(async (file) => {
+        // Enough orders for the window at the rate asked, with a margin (each postback the first for its order).
+        const share = (perSecond * seconds * 1.3) / options.paths.length;
+        const done = slice(`during-${perSecond}-${window}`, share).then(async (file) => {
           const postbacks = await wrk({ url: options.url, pathsFile: file, seconds, connections: busyConnections, delayMs: busyDelay });
           return `postbacks meanwhile ${Math.round(postbacks.rps)}/s, p99 ${postbacks.p99} ms, errors ${postbacks.errors}${wrapNote(postbacks)}`;
         });
