@@ -8,7 +8,7 @@ import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.
 import { createS3Storage } from './adapters/storage/s3-storage.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { seedReference } from './db/seed/seed-reference.ts';
-import { isSeeded, seedDemo } from './db/seed/seed-demo.ts';
+import { isSeeded, moveDemoMediaToStorage, seedDemo } from './db/seed/seed-demo.ts';
 import { issueDemoReceipts, refundDemoOrder } from './domain/commerce/demo-documents.ts';
 import type { DomainEvent, DomainEvents } from './domain/context.ts';
 import { SYSTEM } from './domain/context.ts';
@@ -77,9 +77,11 @@ export async function prepareDatabase(
     if (config.seedDemo && config.seedDemoAdverts > 0) {
       const started = Date.now();
       const result = await seedDemo(database.db, { mediaDir: config.paths.media, adverts: config.seedDemoAdverts });
+      // With S3_BUCKET every instance reads media from the bucket, not from this disk.
+      const uploaded = config.s3 ? await moveDemoMediaToStorage(config.paths.media, createS3Storage(config.s3)) : 0;
       const receipts = await issueDemoReceipts(database.db, { limit: DEMO_RECEIPTS });
       const refunded = await refundDemoOrder(database.db);
-      log.info({ ...result, receipts, refunded, ms: Date.now() - started }, 'demo content seeded');
+      log.info({ ...result, uploaded, receipts, refunded, ms: Date.now() - started }, 'demo content seeded');
     }
   }
   // The search index: whatever is missing or due (all of it after a seed) is brought up to date.

@@ -9,7 +9,7 @@
  * Requires the reference seed (seedReference). Does nothing when demo data is already present.
  */
 import { randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { isoDayOf, slugify } from '#lib/format.ts';
 import { vatOf } from '#lib/money.ts';
 import type { Db } from '../client.ts';
+import type { MediaStorage } from '../../adapters/types.ts';
 import { mulberry32 } from '../../seeded-random.ts';
 import {
   accounts,
@@ -241,6 +242,31 @@ export function demoPictureSvg(r: Random): string {
     }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('')}</svg>`;
+}
+
+/**
+ * The demo's pictures into media storage that is not this disk (S3_BUCKET, docs/decisions/013): `seedDemo`
+ * writes them under `mediaDir` (hard links keep a 50,000-advert seed fast), where no other instance and no
+ * media answer of this one would find them. Uploads every file of both areas' `pictures/` folders under
+ * the same key, then removes the local copies. Answers how many files moved.
+ */
+export async function moveDemoMediaToStorage(mediaDir: string, storage: MediaStorage): Promise<number> {
+  let moved = 0;
+  for (const area of ['private', 'public'] as const) {
+    const root = path.join(mediaDir, area);
+    const files = (await readdir(path.join(root, 'pictures'), { recursive: true, withFileTypes: true }).catch(() => []))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    // A few at a time: thousands of small files, each one request.
+    for (let start = 0; start < files.length; start += 8) {
+      await Promise.all(
+        files.slice(start, start + 8).map((file) => storage.putFile(area, path.relative(root, file).split(path.sep).join('/'), file, 'image/webp')),
+      );
+    }
+    moved += files.length;
+    await rm(path.join(root, 'pictures'), { recursive: true, force: true });
+  }
+  return moved;
 }
 
 type PictureJob = { advertId: number; sortOrder: number; svg: string };
