@@ -130,9 +130,12 @@ export async function benchPostbacks(options: Options): Promise<void> {
   let next = 0;
   const slice = async (name: string, share: number) => {
     const count = Math.floor(options.paths.length * share);
+    const taken = options.paths.slice(next, next + count);
+    // Fewer than asked: wrk walks them again (wrapNote says so); none at all would send empty paths.
+    if (taken.length === 0) throw new Error(`the unpaid orders ran out before the ${name} run: raise BENCH_POSTBACK_ORDERS`);
     const file = path.join(options.workDir, `postbacks-${name}.txt`);
-    await writeFile(file, `${options.paths.slice(next, next + count).join('\n')}\n`);
-    next += count;
+    await writeFile(file, `${taken.join('\n')}\n`);
+    next += taken.length;
     return file;
   };
   const wrapNote = (result: WrkResult) => (result.wrapped > 0 ? `; the orders ran out (${result.wrapped}x), raise BENCH_POSTBACK_ORDERS` : '');
