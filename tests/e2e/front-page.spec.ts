@@ -56,6 +56,7 @@ test.describe('on a phone', () => {
     expect((await toolbar.boundingBox())?.height).toBe(63);
     await checkA11y(page);
     await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(63);
     await expect(toolbar).toHaveClass(/front-toolbar-hidden/);
     await page.mouse.wheel(0, -400);
     await expect(toolbar).not.toHaveClass(/front-toolbar-hidden/);
