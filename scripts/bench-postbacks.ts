@@ -128,8 +128,7 @@ export async function benchPostbacks(options: Options): Promise<void> {
   const { record, connections } = options;
   // Each run gets paths of its own, so every postback is the first for its order.
   let next = 0;
-  const slice = async (name: string, share: number) => {
-    const count = Math.floor(options.paths.length * share);
+  const slice = async (name: string, count: number) => {
     const taken = options.paths.slice(next, next + count);
     // Fewer than asked: wrk walks them again (wrapNote says so); none at all would send empty paths.
     if (taken.length === 0) throw new Error(`the unpaid orders ran out before the ${name} run: raise BENCH_POSTBACK_ORDERS`);
@@ -155,16 +154,16 @@ export async function benchPostbacks(options: Options): Promise<void> {
   }
 
   // Full speed: warm-up, then the measured run, each on orders of its own.
-  const warmFile = await slice('warm', 0.1);
+  const warmFile = await slice('warm', Math.floor(options.paths.length * 0.1));
   await wrk({ url: options.url, pathsFile: warmFile, seconds: 2, connections });
-  const maxFile = await slice('max', 0.35);
+  const maxFile = await slice('max', Math.floor(options.paths.length * 0.35));
   const max = await wrk({ url: options.url, pathsFile: maxFile, seconds: Math.max(5, Math.round(options.seconds / 2)), connections });
   record.row(wrkRow('postbacks: max (each the first for its order; wrk)', max, `generator drives the reference at ${(referenceRps / Math.max(max.rps, 1)).toFixed(0)}x this rate${wrapNote(max)}`));
 
   // Half that rate, paced: each connection waits between a response and its next request.
   const rate = Math.max(1, Math.floor(max.rps / 2));
   const delayMs = Math.max(1, Math.round((connections * 1000) / rate));
-  const halfFile = await slice('half', 0.25);
+  const halfFile = await slice('half', Math.floor(options.paths.length * 0.25));
   await waitForQuiet();
   const half = await wrk({ url: options.url, pathsFile: halfFile, seconds: options.seconds, connections, delayMs });
   record.row(wrkRow(`postbacks: @ half max (${rate}/s asked)`, half, `${Math.round(half.rps)}/s sent; target p99 < 50 ms: ${half.p99 < 50 ? 'met' : 'NOT met'}${wrapNote(half)}`));
@@ -190,8 +189,7 @@ export async function benchPostbacks(options: Options): Promise<void> {
       background: (seconds) => {
         window += 1;
         // Enough orders for the window at the rate asked, with a margin (each postback the first for its order).
-        const share = (perSecond * seconds * 1.3) / options.paths.length;
-        const done = slice(`during-${perSecond}-${window}`, share).then(async (file) => {
+        const done = slice(`during-${perSecond}-${window}`, Math.ceil(perSecond * seconds * 1.3)).then(async (file) => {
           const postbacks = await wrk({ url: options.url, pathsFile: file, seconds, connections: busyConnections, delayMs: busyDelay });
           return `postbacks meanwhile ${Math.round(postbacks.rps)}/s, p99 ${postbacks.p99} ms, errors ${postbacks.errors}${wrapNote(postbacks)}`;
         });

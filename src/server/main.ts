@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { MediaStorage } from './adapters/types.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createS3Storage } from './adapters/storage/s3-storage.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
@@ -61,6 +62,11 @@ export function warnAboutTestProviders(config: Config, log: Logger): void {
   }
 }
 
+/** Media storage: S3 when S3_BUCKET is set (docs/decisions/013), else the local disk under DATA_DIR/media. */
+export function mediaStorageOf(config: Config): MediaStorage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.paths.media);
+}
+
 /** How many of the demo's paid orders get a receipt (issue 16 demo content; bounded for big demo seeds). */
 const DEMO_RECEIPTS = 40;
 
@@ -78,7 +84,7 @@ export async function prepareDatabase(
       const started = Date.now();
       const result = await seedDemo(database.db, { mediaDir: config.paths.media, adverts: config.seedDemoAdverts });
       // With S3_BUCKET every instance reads media from the bucket, not from this disk.
-      const uploaded = config.s3 ? await moveDemoMediaToStorage(config.paths.media, createS3Storage(config.s3)) : 0;
+      const uploaded = config.s3 ? await moveDemoMediaToStorage(config.paths.media, mediaStorageOf(config)) : 0;
       const receipts = await issueDemoReceipts(database.db, { limit: DEMO_RECEIPTS });
       const refunded = await refundDemoOrder(database.db);
       log.info({ ...result, uploaded, receipts, refunded, ms: Date.now() - started }, 'demo content seeded');
@@ -152,8 +158,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       },
     };
 
-    // Media: S3 when S3_BUCKET is set (docs/decisions/013), else the local disk under DATA_DIR/media.
-    const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.paths.media);
+    const storage = mediaStorageOf(config);
 
     // Mail and SMS: the outbox always, SMTP for email when SMTP_URL is set (docs/decisions/010).
     // A failed email is tried again by the job queue (30 s, 1, 2, 4 ... 60 min: about three hours).
