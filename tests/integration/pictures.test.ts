@@ -369,6 +369,70 @@ describe('support moderates pictures', () => {
   });
 });
 
+describe('a change the public cannot see publishes nothing', () => {
+  // Publishing (media sync, the search row, a site rebuild) follows what the public may see, as for videos:
+  // a pending, declined or offline picture's changes ask for none, unless the primary role moves.
+  const published = (reason: string, since: number) =>
+    server.events.slice(since).filter((event) => event.type === 'content.changed' && event.reason === reason).length;
+  const publicIds = async (advertId: number) => {
+    const profile = await callApi(server.url, '/api/frontend/fullprofile', { query: { Id: advertId } });
+    return (profile.body.pictures as { id: number }[]).map((p) => p.id);
+  };
+
+  it('deleting or taking offline a pending picture asks for no rebuild; an approved one is published at once', async () => {
+    const who = await advertiser('Signe');
+    const primary = await uploadOne(who.cookie);
+    const pending = await uploadOne(who.cookie);
+    const shown = await uploadOne(who.cookie);
+    expect((await api('approveimageitem', supportCookie, { Id: shown.id })).status).toBe(200);
+    expect(await publicIds(who.id)).toEqual([shown.id]);
+
+    let since = server.events.length;
+    expect((await api('updateimagestatus', who.cookie, { PictureId: pending.id, Online: false })).status).toBe(200);
+    expect((await api('updateimagestatus', who.cookie, { PictureId: pending.id, Online: true })).status).toBe(200);
+    expect((await api('deleteprofilepicture', who.cookie, { PictureId: pending.id })).status).toBe(200);
+    expect(published('picture.online', since) + published('picture.delete', since)).toBe(0);
+
+    since = server.events.length;
+    expect((await api('updateimagestatus', who.cookie, { PictureId: shown.id, Online: false })).status).toBe(200);
+    expect(published('picture.online', since)).toBe(1);
+    expect(await publicIds(who.id)).toEqual([]);
+    expect((await api('updateimagestatus', who.cookie, { PictureId: shown.id, Online: true })).status).toBe(200);
+    expect(await publicIds(who.id)).toEqual([shown.id]);
+
+    // The pending primary's role moves on: that may change the card, so it is published.
+    since = server.events.length;
+    expect((await api('deleteprofilepicture', who.cookie, { PictureId: primary.id })).status).toBe(200);
+    expect(published('picture.delete', since)).toBe(1);
+
+    since = server.events.length;
+    expect((await api('deleteprofilepicture', who.cookie, { PictureId: shown.id })).status).toBe(200);
+    expect(published('picture.delete', since)).toBe(1);
+    expect(await publicIds(who.id)).toEqual([]);
+  });
+
+  it("support's decline of a pending picture publishes nothing; its approval and the removal of a shown one do", async () => {
+    const who = await advertiser('Vera');
+    await uploadOne(who.cookie);
+    const declined = await uploadOne(who.cookie);
+    const shown = await uploadOne(who.cookie);
+
+    let since = server.events.length;
+    expect((await api('declineimageitem', supportCookie, { Id: declined.id, Reason: 'Billedet er for utydeligt.' })).status).toBe(200);
+    expect(published('picture.decline', since)).toBe(0);
+
+    since = server.events.length;
+    expect((await api('approveimageitem', supportCookie, { Id: shown.id })).status).toBe(200);
+    expect(published('picture.approve', since)).toBe(1);
+    expect(await publicIds(who.id)).toEqual([shown.id]);
+
+    since = server.events.length;
+    expect((await api('removeimageitem', supportCookie, { Id: shown.id, Reason: 'Ikke tilladt indhold.' })).status).toBe(200);
+    expect(published('picture.remove', since)).toBe(1);
+    expect(await publicIds(who.id)).toEqual([]);
+  });
+});
+
 describe('the limit of pictures per advert', () => {
   it('refuses files beyond picturesPerAdvert as tooManyPictures', async () => {
     const full = await advertiser('Alma');

@@ -31,6 +31,15 @@ export type PictureMedia = { storage: MediaStorage; work: MediaWork; render?: (f
 export const MODERATION = { pending: 0, approved: 1, declined: 2 } as const;
 const MODERATION_WORDS: ModerationWord[] = ['pending', 'approved', 'declined'];
 
+/**
+ * Whether the public sees this picture once the advert's media are published (approved, online, not
+ * deleted): a change to a picture that is not, before or after, changes nothing public and asks for no
+ * publishing (no search row, no site rebuild), as `isPublicVideo` decides for videos.
+ */
+function publishable(picture: Pick<Picture, 'moderationStatus' | 'isOnline' | 'deletedAt'>): boolean {
+  return picture.moderationStatus === MODERATION.approved && picture.isOnline && picture.deletedAt === null;
+}
+
 /** How long a temporary upload (made during /create) waits for its account. */
 export const TEMP_PICTURE_HOURS = 24;
 
@@ -222,7 +231,7 @@ export async function setPictureOnline(ctx: DomainContext, pictureId: number, on
   const { advertId, picture } = await ownPicture(ctx, pictureId);
   const [updated] = await ctx.db.update(pictures).set({ isOnline: online }).where(eq(pictures.id, picture.id)).returning();
   await writeAudit(ctx, { action: 'picture.online', targetType: 'picture', targetId: picture.id, before: { isOnline: picture.isOnline }, after: { isOnline: online } });
-  if (picture.isOnline !== online) await publishAdvertChange(ctx, advertId, 'picture.online');
+  if (publishable(picture) !== publishable(updated!)) await publishAdvertChange(ctx, advertId, 'picture.online');
   return backendPicture(updated!);
 }
 
@@ -284,7 +293,8 @@ export async function deleteOwnPicture(ctx: DomainContext, storage: MediaStorage
   const { advertId, picture } = await ownPicture(ctx, pictureId);
   await deletePictureRow(ctx, storage, advertId, picture);
   await writeAudit(ctx, { action: 'picture.delete', targetType: 'picture', targetId: picture.id, before: { storageKey: picture.storageKey } });
-  await publishAdvertChange(ctx, advertId, 'picture.delete');
+  // A pending, declined or offline picture was never shown; only a primary's role, which moves, can change the card.
+  if (publishable(picture) || picture.isPrimary) await publishAdvertChange(ctx, advertId, 'picture.delete');
   return (await listAdvertPictures(ctx.db, advertId)).map((row) => backendPicture(row));
 }
 
@@ -348,6 +358,7 @@ export async function moderatePicture(
       deps,
     );
   }
-  await publishAdvertChange(ctx, advertId, `picture.${input.decision}`);
+  const removedPrimary = input.decision === 'remove' && picture.isPrimary;
+  if (publishable(picture) !== publishable(after) || removedPrimary) await publishAdvertChange(ctx, advertId, `picture.${input.decision}`);
   return backendPicture(after, 'support');
 }
