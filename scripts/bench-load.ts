@@ -211,8 +211,8 @@ export type AlternatingResult = {
 };
 
 /**
- * A steady load's latency idle against while a background load runs (issue 16's postbacks; the media
- * part's uploads are one batch against one idle window), measured in `windows` alternating pairs (idle, busy, idle, busy, …) and judged on the p99 of
+ * A steady load's latency idle against while a background load runs (issue 16's postbacks, issue 5's
+ * uploads), measured in `windows` alternating pairs (idle, busy, idle, busy, …) and judged on the p99 of
  * each side's latencies pooled over its windows. On this VM one window's p99 moves by half between two
  * idle windows a minute apart (the machine's speed drifts, and a p99 of 2,000 requests rests on 20 of
  * them): alternation spreads the drift over both sides, and pooling judges each side on all its requests.

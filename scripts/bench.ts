@@ -38,7 +38,7 @@
  *
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CONNECTIONS (searches and postbacks, default 10), BENCH_PAGE_CONNECTIONS (pages, default 50), BENCH_PAGE_ROUNDS (alternating rounds of a page against its reference, 5), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
- * BENCH_PARTS (start,terms,pages,search,instances,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s),
+ * BENCH_PARTS (start,terms,pages,search,instances,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s), BENCH_MEDIA_ROUNDS (alternating idle/during-uploads search windows, 4),
  * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 80,000), BENCH_POSTBACK_SEARCH_RATE (200/s), BENCH_POSTBACK_ROUNDS (alternating idle/with-postbacks search windows, 6), BENCH_POSTBACK_DURING_RATES (postbacks a second during them: `half` of their maximum and fixed rates, default `half,20`),
  * BENCH_DATABASE_URL (a PostgreSQL database for the 50,000-advert run instead of PGlite, as operators run the
  * server: it is EMPTIED first unless BENCH_REUSE=1; the scaling run then seeds it again, after the big run),
@@ -95,6 +95,8 @@ const BENCH_SECRETS_KEY = randomBytes(32).toString('base64');
 const BENCH_ADMIN = { email: 'bench@example.test', password: 'bench-admin-password' };
 const BENCH_SITE_BUILD_TOKEN = randomBytes(24).toString('base64url');
 const EXTRA_SERVER_FLAGS = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(/\s+/).filter(Boolean);
+/** BENCH_SERVER_CPUS: the cores the servers run on (taskset's list, e.g. `0`), to give them cores of their own. */
+const SERVER_CPUS = process.env['BENCH_SERVER_CPUS'] ?? '';
 /** PostgreSQL instead of PGlite (emptied before it is seeded). */
 const DATABASE_URL = process.env['BENCH_DATABASE_URL'] ?? '';
 
@@ -167,7 +169,10 @@ type Server = {
 };
 
 async function startServer(dir: string, port: number, extraEnv: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...EXTRA_SERVER_FLAGS, 'scripts/start.ts'], {
+  const command = [process.execPath, ...SERVER_NODE_FLAGS, ...EXTRA_SERVER_FLAGS, 'scripts/start.ts'];
+  // taskset execs node: the child's pid is the server's.
+  const [program, ...args] = SERVER_CPUS ? ['taskset', '--cpu-list', SERVER_CPUS, ...command] : command;
+  const child = spawn(program!, args, {
     cwd: ROOT,
     env: {
       ...process.env,
