@@ -293,8 +293,9 @@ export async function deleteOwnPicture(ctx: DomainContext, storage: MediaStorage
   const { advertId, picture } = await ownPicture(ctx, pictureId);
   await deletePictureRow(ctx, storage, advertId, picture);
   await writeAudit(ctx, { action: 'picture.delete', targetType: 'picture', targetId: picture.id, before: { storageKey: picture.storageKey } });
-  // A pending, declined or offline picture was never shown; only a primary's role, which moves, can change the card.
-  if (publishable(picture) || picture.isPrimary) await publishAdvertChange(ctx, advertId, 'picture.delete');
+  // A pending, declined or offline picture was never shown. If it was the primary, its role moves to the
+  // first picture by order, which, when public, was already first among the public ones.
+  if (publishable(picture)) await publishAdvertChange(ctx, advertId, 'picture.delete');
   return (await listAdvertPictures(ctx.db, advertId)).map((row) => backendPicture(row));
 }
 
@@ -358,7 +359,6 @@ export async function moderatePicture(
       deps,
     );
   }
-  const removedPrimary = input.decision === 'remove' && picture.isPrimary;
-  if (publishable(picture) !== publishable(after) || removedPrimary) await publishAdvertChange(ctx, advertId, `picture.${input.decision}`);
+  if (publishable(picture) !== publishable(after)) await publishAdvertChange(ctx, advertId, `picture.${input.decision}`);
   return backendPicture(after, 'support');
 }
