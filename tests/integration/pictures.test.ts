@@ -412,6 +412,34 @@ describe('a change the public cannot see publishes nothing', () => {
     expect(await publicIds(who.id)).toEqual([]);
   });
 
+  it('a new primary or order publishes only when the public order changes', async () => {
+    const who = await advertiser('Lærke');
+    const firstPending = await uploadOne(who.cookie);
+    const otherPending = await uploadOne(who.cookie);
+    const one = await uploadOne(who.cookie);
+    const two = await uploadOne(who.cookie);
+    for (const shown of [one, two]) expect((await api('approveimageitem', supportCookie, { Id: shown.id })).status).toBe(200);
+    expect(await publicIds(who.id)).toEqual([one.id, two.id]);
+    const changes = async (call: string, body: unknown) => {
+      const since = server.events.length;
+      expect((await api(call, who.cookie, body)).status, call).toBe(200);
+      return server.events.slice(since).filter((event) => event.type === 'content.changed').length;
+    };
+
+    // Only pending pictures move, or the primary role goes from one pending picture to another: nothing public changes.
+    expect(await changes('reorderimages', { Ids: [otherPending.id, one.id, firstPending.id, two.id] })).toBe(0);
+    expect(await changes('setprimarypicture', { PictureId: otherPending.id })).toBe(0);
+    expect(await publicIds(who.id)).toEqual([one.id, two.id]);
+
+    expect(await changes('reorderimages', { Ids: [two.id, otherPending.id, one.id, firstPending.id] })).toBe(1);
+    expect(await publicIds(who.id)).toEqual([two.id, one.id]);
+    expect(await changes('setprimarypicture', { PictureId: one.id })).toBe(1);
+    expect(await publicIds(who.id)).toEqual([one.id, two.id]);
+    // A pending picture taking the role from a shown one: the shown one falls back to its place.
+    expect(await changes('setprimarypicture', { PictureId: firstPending.id })).toBe(1);
+    expect(await publicIds(who.id)).toEqual([two.id, one.id]);
+  });
+
   it("support's decline of a pending picture publishes nothing; its approval and the removal of a shown one do", async () => {
     const who = await advertiser('Vera');
     await uploadOne(who.cookie);

@@ -40,6 +40,15 @@ function publishable(picture: Pick<Picture, 'moderationStatus' | 'isOnline' | 'd
   return picture.moderationStatus === MODERATION.approved && picture.isOnline && picture.deletedAt === null;
 }
 
+/** The pictures the public sees, in the order cards and the profile show them (primary first, then by order). */
+function publicOrder(rows: Picture[]): string {
+  return rows
+    .filter(publishable)
+    .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.sortOrder - b.sortOrder || a.id - b.id)
+    .map((row) => row.id)
+    .join(',');
+}
+
 /** How long a temporary upload (made during /create) waits for its account. */
 export const TEMP_PICTURE_HOURS = 24;
 
@@ -238,15 +247,16 @@ export async function setPictureOnline(ctx: DomainContext, pictureId: number, on
 /** setprimarypicture: this picture first on cards and the profile (once it is public). */
 export async function setPrimaryPicture(ctx: DomainContext, pictureId: number): Promise<BackendPicture[]> {
   const { advertId, picture } = await ownPicture(ctx, pictureId);
-  if (!picture.isPrimary) {
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(pictures).set({ isPrimary: false }).where(and(eq(pictures.advertId, advertId), ne(pictures.id, picture.id)));
-      await tx.update(pictures).set({ isPrimary: true }).where(eq(pictures.id, picture.id));
-    });
-    await writeAudit(ctx, { action: 'picture.primary', targetType: 'picture', targetId: picture.id });
-    await publishAdvertChange(ctx, advertId, 'picture.primary');
-  }
-  return (await listAdvertPictures(ctx.db, advertId)).map((row) => backendPicture(row));
+  if (picture.isPrimary) return (await listAdvertPictures(ctx.db, advertId)).map((row) => backendPicture(row));
+  const before = await listAdvertPictures(ctx.db, advertId);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(pictures).set({ isPrimary: false }).where(and(eq(pictures.advertId, advertId), ne(pictures.id, picture.id)));
+    await tx.update(pictures).set({ isPrimary: true }).where(eq(pictures.id, picture.id));
+  });
+  await writeAudit(ctx, { action: 'picture.primary', targetType: 'picture', targetId: picture.id });
+  const after = await listAdvertPictures(ctx.db, advertId);
+  if (publicOrder(before) !== publicOrder(after)) await publishAdvertChange(ctx, advertId, 'picture.primary');
+  return after.map((row) => backendPicture(row));
 }
 
 /**
@@ -267,8 +277,9 @@ export async function reorderPictures(ctx: DomainContext, ids: number[]): Promis
     }
   });
   await writeAudit(ctx, { action: 'picture.reorder', targetType: 'advert', targetId: advert.id, before: rows.map((row) => row.id), after: ids });
-  await publishAdvertChange(ctx, advert.id, 'picture.reorder');
-  return (await listAdvertPictures(ctx.db, advert.id)).map((row) => backendPicture(row));
+  const after = await listAdvertPictures(ctx.db, advert.id);
+  if (publicOrder(rows) !== publicOrder(after)) await publishAdvertChange(ctx, advert.id, 'picture.reorder');
+  return after.map((row) => backendPicture(row));
 }
 
 /** Soft-deletes a picture, deletes its files (private and published), and hands a primary's role to the next picture. */
