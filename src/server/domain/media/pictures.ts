@@ -70,12 +70,33 @@ export function backendPicture(row: Picture, viewer: MediaViewer = 'advertiser')
 }
 
 /** The advert's pictures that are not deleted, in their order (primary first among equals). */
-async function listAdvertPictures(db: Db, advertId: number): Promise<Picture[]> {
-  return db
+async function listAdvertPictures(db: Db, advertId: number, options: { lock?: boolean } = {}): Promise<Picture[]> {
+  const query = db
     .select()
     .from(pictures)
     .where(and(eq(pictures.advertId, advertId), isNull(pictures.deletedAt)))
     .orderBy(asc(pictures.sortOrder), asc(pictures.id));
+  return options.lock ? await query.for('update') : await query;
+}
+
+/**
+ * Runs a change to an advert's pictures with them locked, and publishes the advert when the public order
+ * changed (`publicOrder` before and after, read in the change's transaction, so a concurrent change is
+ * never compared against a stale "before"). Answers the pictures after the change.
+ */
+async function changePictureOrder(
+  ctx: DomainContext,
+  advertId: number,
+  reason: string,
+  change: (tx: Db, before: Picture[]) => Promise<void>,
+): Promise<Picture[]> {
+  const { before, after } = await ctx.db.transaction(async (tx) => {
+    const before = await listAdvertPictures(tx, advertId, { lock: true });
+    await change(tx, before);
+    return { before, after: await listAdvertPictures(tx, advertId) };
+  });
+  if (publicOrder(before) !== publicOrder(after)) await publishAdvertChange(ctx, advertId, reason);
+  return after;
 }
 
 /** profilepictures: the caller's pictures with their state (pending, declined, offline included). */
@@ -248,14 +269,11 @@ export async function setPictureOnline(ctx: DomainContext, pictureId: number, on
 export async function setPrimaryPicture(ctx: DomainContext, pictureId: number): Promise<BackendPicture[]> {
   const { advertId, picture } = await ownPicture(ctx, pictureId);
   if (picture.isPrimary) return (await listAdvertPictures(ctx.db, advertId)).map((row) => backendPicture(row));
-  const before = await listAdvertPictures(ctx.db, advertId);
-  await ctx.db.transaction(async (tx) => {
+  const after = await changePictureOrder(ctx, advertId, 'picture.primary', async (tx) => {
     await tx.update(pictures).set({ isPrimary: false }).where(and(eq(pictures.advertId, advertId), ne(pictures.id, picture.id)));
     await tx.update(pictures).set({ isPrimary: true }).where(eq(pictures.id, picture.id));
+    await writeAudit({ ...ctx, db: tx }, { action: 'picture.primary', targetType: 'picture', targetId: picture.id });
   });
-  await writeAudit(ctx, { action: 'picture.primary', targetType: 'picture', targetId: picture.id });
-  const after = await listAdvertPictures(ctx.db, advertId);
-  if (publicOrder(before) !== publicOrder(after)) await publishAdvertChange(ctx, advertId, 'picture.primary');
   return after.map((row) => backendPicture(row));
 }
 
@@ -265,20 +283,17 @@ export async function setPrimaryPicture(ctx: DomainContext, pictureId: number): 
  */
 export async function reorderPictures(ctx: DomainContext, ids: number[]): Promise<BackendPicture[]> {
   const advert = await getOwnAdvert(ctx);
-  const rows = await listAdvertPictures(ctx.db, advert.id);
-  const own = new Set(rows.map((row) => row.id));
-  if (ids.some((id) => !own.has(id))) throw notFound('Picture');
-  if (new Set(ids).size !== ids.length || ids.length !== own.size) {
-    throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'Ids', message: 'order' }]);
-  }
-  await ctx.db.transaction(async (tx) => {
+  const after = await changePictureOrder(ctx, advert.id, 'picture.reorder', async (tx, rows) => {
+    const own = new Set(rows.map((row) => row.id));
+    if (ids.some((id) => !own.has(id))) throw notFound('Picture');
+    if (new Set(ids).size !== ids.length || ids.length !== own.size) {
+      throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'Ids', message: 'order' }]);
+    }
     for (const [index, id] of ids.entries()) {
       await tx.update(pictures).set({ sortOrder: index }).where(and(eq(pictures.id, id), eq(pictures.advertId, advert.id)));
     }
+    await writeAudit({ ...ctx, db: tx }, { action: 'picture.reorder', targetType: 'advert', targetId: advert.id, before: rows.map((row) => row.id), after: ids });
   });
-  await writeAudit(ctx, { action: 'picture.reorder', targetType: 'advert', targetId: advert.id, before: rows.map((row) => row.id), after: ids });
-  const after = await listAdvertPictures(ctx.db, advert.id);
-  if (publicOrder(rows) !== publicOrder(after)) await publishAdvertChange(ctx, advert.id, 'picture.reorder');
   return after.map((row) => backendPicture(row));
 }
 
