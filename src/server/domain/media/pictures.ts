@@ -31,11 +31,7 @@ export type PictureMedia = { storage: MediaStorage; work: MediaWork; render?: (f
 export const MODERATION = { pending: 0, approved: 1, declined: 2 } as const;
 const MODERATION_WORDS: ModerationWord[] = ['pending', 'approved', 'declined'];
 
-/**
- * Whether the public sees this picture once the advert's media are published (approved, online, not
- * deleted): a change to a picture that is not, before or after, changes nothing public and asks for no
- * publishing (no search row, no site rebuild), as `isPublicVideo` decides for videos.
- */
+/** Whether the public sees this picture once the advert's media are published: approved, online, not deleted. */
 function publishable(picture: Pick<Picture, 'moderationStatus' | 'isOnline' | 'deletedAt'>): boolean {
   return picture.moderationStatus === MODERATION.approved && picture.isOnline && picture.deletedAt === null;
 }
@@ -80,23 +76,33 @@ async function listAdvertPictures(db: Db, advertId: number, options: { lock?: bo
 }
 
 /**
- * Runs a change to an advert's pictures with them locked, and publishes the advert when the public order
- * changed (`publicOrder` before and after, read in the change's transaction, so a concurrent change is
- * never compared against a stale "before"). Answers the pictures after the change.
+ * THE way every change to an advert's pictures runs: in one transaction with the advert's pictures locked,
+ * and the advert published (media sync, search row, site rebuild) only when what the public sees changed:
+ * the public pictures or their order (`publicOrder`), as `isPublicVideo` decides for videos. A pending,
+ * declined or offline picture's changes publish nothing. Both sides are read under the lock, so a
+ * concurrent change is never compared against a stale "before". `change` gets the transaction's context
+ * and the locked rows; answers its result and the pictures after it.
  */
-async function changePictureOrder(
+async function changeAdvertPictures<T>(
   ctx: DomainContext,
   advertId: number,
   reason: string,
-  change: (tx: Db, before: Picture[]) => Promise<void>,
-): Promise<Picture[]> {
-  const { before, after } = await ctx.db.transaction(async (tx) => {
+  change: (txCtx: DomainContext, before: Picture[]) => Promise<T>,
+): Promise<{ result: T; after: Picture[] }> {
+  const { before, after, result } = await ctx.db.transaction(async (tx) => {
     const before = await listAdvertPictures(tx, advertId, { lock: true });
-    await change(tx, before);
-    return { before, after: await listAdvertPictures(tx, advertId) };
+    const result = await change({ ...ctx, db: tx }, before);
+    return { before, after: await listAdvertPictures(tx, advertId), result };
   });
   if (publicOrder(before) !== publicOrder(after)) await publishAdvertChange(ctx, advertId, reason);
-  return after;
+  return { result, after };
+}
+
+/** The locked row of one picture among `rows` (it may have been deleted meanwhile: 404). */
+function lockedPicture(rows: Picture[], pictureId: number): Picture {
+  const row = rows.find((candidate) => candidate.id === pictureId);
+  if (!row) throw notFound('Picture');
+  return row;
 }
 
 /** profilepictures: the caller's pictures with their state (pending, declined, offline included). */
@@ -258,21 +264,24 @@ export async function deleteStaleTempPictures(db: Db, storage: MediaStorage, now
 
 /** updateimagestatus: online (shown once approved) or offline. */
 export async function setPictureOnline(ctx: DomainContext, pictureId: number, online: boolean): Promise<BackendPicture> {
-  const { advertId, picture } = await ownPicture(ctx, pictureId);
-  const [updated] = await ctx.db.update(pictures).set({ isOnline: online }).where(eq(pictures.id, picture.id)).returning();
-  await writeAudit(ctx, { action: 'picture.online', targetType: 'picture', targetId: picture.id, before: { isOnline: picture.isOnline }, after: { isOnline: online } });
-  if (publishable(picture) !== publishable(updated!)) await publishAdvertChange(ctx, advertId, 'picture.online');
-  return backendPicture(updated!);
+  const { advertId } = await ownPicture(ctx, pictureId);
+  const { result: updated } = await changeAdvertPictures(ctx, advertId, 'picture.online', async (txCtx, rows) => {
+    const picture = lockedPicture(rows, pictureId);
+    const [row] = await txCtx.db.update(pictures).set({ isOnline: online }).where(eq(pictures.id, picture.id)).returning();
+    await writeAudit(txCtx, { action: 'picture.online', targetType: 'picture', targetId: picture.id, before: { isOnline: picture.isOnline }, after: { isOnline: online } });
+    return row!;
+  });
+  return backendPicture(updated);
 }
 
 /** setprimarypicture: this picture first on cards and the profile (once it is public). */
 export async function setPrimaryPicture(ctx: DomainContext, pictureId: number): Promise<BackendPicture[]> {
   const { advertId, picture } = await ownPicture(ctx, pictureId);
   if (picture.isPrimary) return (await listAdvertPictures(ctx.db, advertId)).map((row) => backendPicture(row));
-  const after = await changePictureOrder(ctx, advertId, 'picture.primary', async (tx) => {
-    await tx.update(pictures).set({ isPrimary: false }).where(and(eq(pictures.advertId, advertId), ne(pictures.id, picture.id)));
-    await tx.update(pictures).set({ isPrimary: true }).where(eq(pictures.id, picture.id));
-    await writeAudit({ ...ctx, db: tx }, { action: 'picture.primary', targetType: 'picture', targetId: picture.id });
+  const { after } = await changeAdvertPictures(ctx, advertId, 'picture.primary', async (txCtx) => {
+    await txCtx.db.update(pictures).set({ isPrimary: false }).where(and(eq(pictures.advertId, advertId), ne(pictures.id, picture.id)));
+    await txCtx.db.update(pictures).set({ isPrimary: true }).where(eq(pictures.id, picture.id));
+    await writeAudit(txCtx, { action: 'picture.primary', targetType: 'picture', targetId: picture.id });
   });
   return after.map((row) => backendPicture(row));
 }
@@ -283,46 +292,49 @@ export async function setPrimaryPicture(ctx: DomainContext, pictureId: number): 
  */
 export async function reorderPictures(ctx: DomainContext, ids: number[]): Promise<BackendPicture[]> {
   const advert = await getOwnAdvert(ctx);
-  const after = await changePictureOrder(ctx, advert.id, 'picture.reorder', async (tx, rows) => {
+  const { after } = await changeAdvertPictures(ctx, advert.id, 'picture.reorder', async (txCtx, rows) => {
     const own = new Set(rows.map((row) => row.id));
     if (ids.some((id) => !own.has(id))) throw notFound('Picture');
     if (new Set(ids).size !== ids.length || ids.length !== own.size) {
       throw new AppError('INVALID', 'Some required fields are missed', [{ field: 'Ids', message: 'order' }]);
     }
     for (const [index, id] of ids.entries()) {
-      await tx.update(pictures).set({ sortOrder: index }).where(and(eq(pictures.id, id), eq(pictures.advertId, advert.id)));
+      await txCtx.db.update(pictures).set({ sortOrder: index }).where(and(eq(pictures.id, id), eq(pictures.advertId, advert.id)));
     }
-    await writeAudit({ ...ctx, db: tx }, { action: 'picture.reorder', targetType: 'advert', targetId: advert.id, before: rows.map((row) => row.id), after: ids });
+    await writeAudit(txCtx, { action: 'picture.reorder', targetType: 'advert', targetId: advert.id, before: rows.map((row) => row.id), after: ids });
   });
   return after.map((row) => backendPicture(row));
 }
 
-/** Soft-deletes a picture, deletes its files (private and published), and hands a primary's role to the next picture. */
-async function deletePictureRow(ctx: DomainContext, storage: MediaStorage, advertId: number, picture: Picture): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(pictures).set({ deletedAt: ctx.now(), isPrimary: false, publicKey: null }).where(eq(pictures.id, picture.id));
-    if (picture.isPrimary) {
-      const [next] = await tx
-        .select({ id: pictures.id })
-        .from(pictures)
-        .where(and(eq(pictures.advertId, advertId), isNull(pictures.deletedAt)))
-        .orderBy(asc(pictures.sortOrder), asc(pictures.id))
-        .limit(1);
-      if (next) await tx.update(pictures).set({ isPrimary: true }).where(eq(pictures.id, next.id));
-    }
-  });
-  await removePictureFiles(storage, picture);
+/**
+ * Soft-deletes a picture and hands a primary's role to the next picture, in the caller's transaction
+ * (`changeAdvertPictures`); the caller deletes its files (private and published) after the commit.
+ */
+async function deletePictureRow(txCtx: DomainContext, advertId: number, picture: Picture): Promise<void> {
+  const tx = txCtx.db;
+  await tx.update(pictures).set({ deletedAt: txCtx.now(), isPrimary: false, publicKey: null }).where(eq(pictures.id, picture.id));
+  if (picture.isPrimary) {
+    const [next] = await tx
+      .select({ id: pictures.id })
+      .from(pictures)
+      .where(and(eq(pictures.advertId, advertId), isNull(pictures.deletedAt)))
+      .orderBy(asc(pictures.sortOrder), asc(pictures.id))
+      .limit(1);
+    if (next) await tx.update(pictures).set({ isPrimary: true }).where(eq(pictures.id, next.id));
+  }
 }
 
 /** deleteprofilepicture: the picture and its files are gone; a primary's role moves to the next. */
 export async function deleteOwnPicture(ctx: DomainContext, storage: MediaStorage, pictureId: number): Promise<BackendPicture[]> {
-  const { advertId, picture } = await ownPicture(ctx, pictureId);
-  await deletePictureRow(ctx, storage, advertId, picture);
-  await writeAudit(ctx, { action: 'picture.delete', targetType: 'picture', targetId: picture.id, before: { storageKey: picture.storageKey } });
-  // A pending, declined or offline picture was never shown. If it was the primary, its role moves to the
-  // first picture by order, which, when public, was already first among the public ones.
-  if (publishable(picture)) await publishAdvertChange(ctx, advertId, 'picture.delete');
-  return (await listAdvertPictures(ctx.db, advertId)).map((row) => backendPicture(row));
+  const { advertId } = await ownPicture(ctx, pictureId);
+  const { result: picture, after } = await changeAdvertPictures(ctx, advertId, 'picture.delete', async (txCtx, rows) => {
+    const picture = lockedPicture(rows, pictureId);
+    await deletePictureRow(txCtx, advertId, picture);
+    await writeAudit(txCtx, { action: 'picture.delete', targetType: 'picture', targetId: picture.id, before: { storageKey: picture.storageKey } });
+    return picture;
+  });
+  await removePictureFiles(storage, picture);
+  return after.map((row) => backendPicture(row));
 }
 
 // Support's moderation ------------------------------------------------------------------------
@@ -350,34 +362,40 @@ export async function moderatePicture(
     .innerJoin(adverts, eq(adverts.id, pictures.advertId))
     .where(and(eq(pictures.id, input.id), isNull(pictures.deletedAt)));
   if (!found) throw notFound('Picture');
-  const { picture, accountId } = found;
-  const advertId = picture.advertId!;
+  const { accountId } = found;
+  const advertId = found.picture.advertId!;
   const reason = input.reason?.trim() || null;
   const moderated = { moderatedBy: supportUserId, moderatedAt: ctx.now() };
 
-  let after: Picture;
-  if (input.decision === 'remove') {
-    await ctx.db.update(pictures).set(moderated).where(eq(pictures.id, picture.id));
-    await deletePictureRow(ctx, storage, advertId, picture);
-    after = { ...picture, ...moderated, deletedAt: ctx.now() };
-  } else {
-    const status = input.decision === 'approve' ? MODERATION.approved : MODERATION.declined;
-    const [updated] = await ctx.db
-      .update(pictures)
-      .set({ ...moderated, moderationStatus: status, declineReason: input.decision === 'decline' ? reason : null })
-      .where(eq(pictures.id, picture.id))
-      .returning();
-    after = updated!;
-  }
-
-  await writeAudit(ctx, {
-    action: `picture.${input.decision}`,
-    targetType: 'picture',
-    targetId: picture.id,
-    before: { moderationStatus: picture.moderationStatus, advertId },
-    after: { moderationStatus: after.moderationStatus, deleted: after.deletedAt !== null },
-    reason,
+  const {
+    result: { picture, after },
+  } = await changeAdvertPictures(ctx, advertId, `picture.${input.decision}`, async (txCtx, rows) => {
+    const picture = lockedPicture(rows, input.id);
+    let after: Picture;
+    if (input.decision === 'remove') {
+      await txCtx.db.update(pictures).set(moderated).where(eq(pictures.id, picture.id));
+      await deletePictureRow(txCtx, advertId, picture);
+      after = { ...picture, ...moderated, deletedAt: ctx.now() };
+    } else {
+      const status = input.decision === 'approve' ? MODERATION.approved : MODERATION.declined;
+      const [updated] = await txCtx.db
+        .update(pictures)
+        .set({ ...moderated, moderationStatus: status, declineReason: input.decision === 'decline' ? reason : null })
+        .where(eq(pictures.id, picture.id))
+        .returning();
+      after = updated!;
+    }
+    await writeAudit(txCtx, {
+      action: `picture.${input.decision}`,
+      targetType: 'picture',
+      targetId: picture.id,
+      before: { moderationStatus: picture.moderationStatus, advertId },
+      after: { moderationStatus: after.moderationStatus, deleted: after.deletedAt !== null },
+      reason,
+    });
+    return { picture, after };
   });
+  if (input.decision === 'remove') await removePictureFiles(storage, picture);
   if (input.decision !== 'approve') {
     await notifyMediaDecision(
       ctx,
@@ -385,6 +403,5 @@ export async function moderatePicture(
       deps,
     );
   }
-  if (publishable(picture) !== publishable(after)) await publishAdvertChange(ctx, advertId, `picture.${input.decision}`);
   return backendPicture(after, 'support');
 }
