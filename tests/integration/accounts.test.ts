@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { slugify } from '#lib/format.ts';
 import { accounts, adverts, auditLog } from '#server/db/schema.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
-import { yearsAgo } from '#tests/support/days.ts';
+import { oneCopenhagenDay, yearsAgo } from '#tests/support/days.ts';
 import da from '#lib/i18n/da/common.json' with { type: 'json' };
 import en from '#lib/i18n/en/common.json' with { type: 'json' };
 import {
@@ -26,6 +26,8 @@ import {
 let server: TestServer;
 
 beforeAll(async () => {
+  // The file compares days it computes with days the server computes: both within one Copenhagen day.
+  await oneCopenhagenDay(60_000);
   server = await startTestServer({ captureLogs: true });
 });
 afterAll(async () => {

@@ -20,7 +20,7 @@ import {
 import { startTestServer, signIn, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, callApi, createAdvertiser } from '#tests/support/fixtures.ts';
 import { postFrom } from './accounts-helpers.ts';
-import { isoDayFromNow } from '#tests/support/days.ts';
+import { isoDayFromNow, oneCopenhagenDay } from '#tests/support/days.ts';
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -40,6 +40,8 @@ async function advertiser(fixture: Parameters<typeof createAdvertiser>[1] = {}) 
 const advertRow = async (id: number) => (await server.db.select().from(adverts).where(eq(adverts.id, id)))[0]!;
 
 beforeAll(async () => {
+  // The file compares days it computes with days the server computes: both within one Copenhagen day.
+  await oneCopenhagenDay(60_000);
   server = await startTestServer();
 });
 afterAll(async () => {

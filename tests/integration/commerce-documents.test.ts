@@ -13,6 +13,7 @@ import { call, fieldErrors } from './accounts-helpers.ts';
 import { createSupportUserOverHttp, signInAdmin, signInSupport } from './support-helpers.ts';
 import { createPaidOrder, refundOrder, type PaidOrder } from './commerce-helpers.ts';
 import { isoDayOf } from '#lib/format.ts';
+import { oneCopenhagenDay } from '#tests/support/days.ts';
 
 let server: TestServer;
 let owner: { id: number; accountId: number; cookie: string };
@@ -28,6 +29,8 @@ const receiptOf = (orderId: number, cookie: string | undefined, query: Record<st
   call(server, '/api/backend/purchasehistoryreceipt', { query: { Id: orderId, ...query }, cookie });
 
 beforeAll(async () => {
+  // The file compares days it computes with days the server computes: both within one Copenhagen day.
+  await oneCopenhagenDay(60_000);
   server = await startTestServer({ app: { rateLimitScale: 50 } });
   owner = await advertiser();
   other = await advertiser();

@@ -11,20 +11,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, searchTermDays } from '#server/db/schema.ts';
-import { isoDayOf } from '#lib/format.ts';
 import type { KeywordDetail, KeywordListAnswer, KeywordRow } from '#lib/schemas/keywords.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createAdvert } from '#tests/support/fixtures.ts';
+import { isoDayFromNow, oneCopenhagenDay } from '#tests/support/days.ts';
 import { call, fieldErrors } from './accounts-helpers.ts';
 import { signedInPerRole } from './support-helpers.ts';
 
 let server: TestServer;
 let seo: string;
 let advertId: number;
-const DAY = 86_400_000;
-const dayAgo = (days: number) => isoDayOf(new Date(Date.now() - days * DAY));
+const dayAgo = (days: number) => isoDayFromNow(-days);
 
 beforeAll(async () => {
+  // The file compares days it computes with days the server computes: both within one Copenhagen day.
+  await oneCopenhagenDay(60_000);
   server = await startTestServer({ app: { rateLimitScale: 50 } });
   ({ SEO: seo } = await signedInPerRole(server, ['SEO']));
   advertId = (await createAdvert(server.db, { name: 'Nøgleord Nanna', city: 'København' })).id;

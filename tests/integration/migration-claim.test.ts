@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { accounts, adverts, auditLog, extraPriceItems, migratedAdverts, priceListItems } from '#server/db/schema.ts';
 import type { MigratedAdvertData } from '#lib/schemas/migration.ts';
 import { createAdvert } from '#tests/support/fixtures.ts';
-import { yearsAgo } from '#tests/support/days.ts';
+import { oneCopenhagenDay, yearsAgo } from '#tests/support/days.ts';
 import { writeSite } from '#tests/support/built-site.ts';
 import { call, clockedServer, fieldErrors, GOOD_PASSWORD, outboxFor, placeOf, sessionCookieOf, uniqueEmail, uniquePhone } from './accounts-helpers.ts';
 import { signedInPerRole } from './support-helpers.ts';
@@ -23,6 +23,8 @@ let supportCookie: string;
 let seoCookie: string;
 
 beforeAll(async () => {
+  // The file compares days it computes with days the server computes: both within one Copenhagen day.
+  await oneCopenhagenDay(60_000);
   // A built site (the old addresses answer from it: its not-found page).
   await writeSite(path.join(server().dataDir, 'site'), 'one', { 'index.html': '<h1>Forside</h1>', '404.html': '<h1>Siden findes ikke</h1>' });
   ({ Support: supportCookie, SEO: seoCookie } = await signedInPerRole(server(), ['Support', 'SEO']));

@@ -15,12 +15,14 @@ import type { SupportNewsItem } from '#lib/schemas/news.ts';
 import { call, fieldErrors } from './accounts-helpers.ts';
 import { newAdvertiser, type Advertiser } from './verification-helpers.ts';
 import { signedInPerRole } from './support-helpers.ts';
-import { isoDayOf } from '#lib/format.ts';
+import { isoDayFromNow, oneCopenhagenDay } from '#tests/support/days.ts';
 
 let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
+  // The file compares days it computes with days the server computes: both within one Copenhagen day.
+  await oneCopenhagenDay(60_000);
   server = await startTestServer({ app: { rateLimitScale: 50 } });
   ({ Administration: admin } = await signedInPerRole(server, ['Administration']));
 });
@@ -28,9 +30,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const DAY = 86_400_000;
-/** yyyy-MM-dd in Copenhagen, `days` from today (news days are Copenhagen days; UTC's date differs after 23:00 in winter). */
-const dayFrom = (days: number) => isoDayOf(new Date(Date.now() + days * DAY));
+/** yyyy-MM-dd in Copenhagen, `days` calendar days from today (news days are Copenhagen days). */
+const dayFrom = (days: number) => isoDayFromNow(days);
 
 async function save(body: Record<string, unknown>): Promise<SupportNewsItem> {
   const response = await call(server, '/api/support/news', { cookie: admin, body: { Pinned: false, PublishFrom: '', EndsOn: '', ...body } });

@@ -22,7 +22,7 @@ import { statisticsPerDay, statisticsPerMonth, transparencyReport } from '#serve
 import { nextPublicAdvertCount } from '#server/jobs/statistics-job.ts';
 import type { DomainContext } from '#server/domain/context.ts';
 import { isoDayOf } from '#lib/format.ts';
-import { isoDayFromNow } from '#tests/support/days.ts';
+import { isoDayFromNow, oneCopenhagenDay } from '#tests/support/days.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createAdvert } from '#tests/support/fixtures.ts';
 import { call } from './accounts-helpers.ts';
@@ -68,6 +68,8 @@ async function chargeBack(db: Db, order: PaidOrder, when: Date): Promise<void> {
 }
 
 beforeAll(async () => {
+  // The file compares days it computes with days the server computes: both within one Copenhagen day.
+  await oneCopenhagenDay(60_000);
   server = await startTestServer({ app: { rateLimitScale: 50 } });
   const db = server.db;
   ({ Administration: admin, Support: support, SEO: seo } = await signedInPerRole(server, ['Administration', 'Support', 'SEO']));
