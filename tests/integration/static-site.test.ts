@@ -378,8 +378,10 @@ describe('a new build', () => {
     await symlink(path.join('builds', 'two'), path.join(siteDir, 'current.new'));
     await rename(path.join(siteDir, 'current.new'), path.join(siteDir, 'current'));
     const swapped = Date.now();
-    await vi.waitFor(async () => expect(await (await get('/')).text()).toContain('Ny forside'), { timeout: 3000, interval: 50 });
-    expect(Date.now() - swapped).toBeLessThan(1500);
+    // The served folder was last looked up before the swap, so a request made TRUST_MS (a second) after it
+    // is answered from the new build, however long requests take on a busy machine (no timed bound on them).
+    await new Promise((resolve) => setTimeout(resolve, swapped + TRUST_MS + 10 - Date.now()));
+    expect(await (await get('/')).text()).toContain('Ny forside');
     expect(await (await get('/ny-side/')).text()).toContain('Ny side');
   });
 
