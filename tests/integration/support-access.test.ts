@@ -10,6 +10,7 @@ import { auditLog, loginEvents, supportUsers } from '#server/db/schema.ts';
 import { LOCK_MINUTES, MAX_FAILED_SIGN_INS } from '#server/domain/accounts/sign-in-advertiser.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { MINUTE, call, fieldErrors, outboxFor, postFrom, uniqueEmail } from './accounts-helpers.ts';
+import { wrongCode } from '#tests/support/totp.ts';
 import {
   codeOf,
   createSupportUserOverHttp,
@@ -88,8 +89,8 @@ describe('sign-in', () => {
     expect(supportCookieOf(withoutCode)).toBeUndefined();
 
     const right = await freshCode(server, user.id, secret, clock);
-    const wrongCode = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
-    const wrong = await login({ Email: user.email, Password: user.password, Code: wrongCode });
+    // A code of none of the steps the server accepts (a code made from the right one could be a neighbour's).
+    const wrong = await login({ Email: user.email, Password: user.password, Code: wrongCode(secret, clock()) });
     expect(wrong.status).toBe(401);
     expect(await fieldErrors(wrong)).toEqual({ code: 'codeWrong' });
 
@@ -117,7 +118,7 @@ describe('sign-in', () => {
       expect((await login({ Email: user.email, Password: 'a wrong password here' })).status).toBe(401);
     }
     for (let n = 0; n < 2; n += 1) {
-      expect((await login({ Email: user.email, Password: user.password, Code: '000000' })).status).toBe(401);
+      expect((await login({ Email: user.email, Password: user.password, Code: wrongCode(secret, clock()) })).status).toBe(401);
     }
     // Locked: even the right password and code are refused, as the advertiser sign-in refuses (429, accountLocked).
     const locked = await login({ Email: user.email, Password: user.password, Code: await freshCode(server, user.id, secret, clock) });
