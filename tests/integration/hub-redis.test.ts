@@ -50,13 +50,13 @@ describe('two instances sharing Redis', () => {
     expect(a.app.notificationHub.connectionCount(owner.accountId)).toBe(1);
 
     await a.app.notificationHub.sendToAccount(owner.accountId, 'VideoUploaded', payload(1));
-    await vi.waitFor(() => expect(onB.videoUploaded).toEqual([payload(1)]));
+    await vi.waitFor(() => expect(onB.videoUploaded).toEqual([payload(1)]), { timeout: 10_000 });
 
     // A marker sent afterwards on B travels the same Redis channel behind any echo of the first
     // message: once it has arrived everywhere, a duplicate would have too.
     await b.app.notificationHub.sendToAccount(owner.accountId, 'VideoThumbnailUploaded', payload(2));
-    await vi.waitFor(() => expect(onA.thumbnailUploaded).toEqual([payload(2)]));
-    await vi.waitFor(() => expect(onB.thumbnailUploaded).toEqual([payload(2)]));
+    await vi.waitFor(() => expect(onA.thumbnailUploaded).toEqual([payload(2)]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(onB.thumbnailUploaded).toEqual([payload(2)]), { timeout: 10_000 });
     expect(onA.videoUploaded).toEqual([payload(1)]);
     expect(onB.videoUploaded).toEqual([payload(1)]);
     expect(otherOnB.videoUploaded).toEqual([]);
@@ -79,7 +79,7 @@ describe('when Redis is unreachable', () => {
       const started = Date.now();
       await lonely.app.notificationHub.sendToAccount(owner.accountId, 'VideoUploaded', payload(3));
       expect(Date.now() - started).toBeLessThan(1_000);
-      await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(3)]));
+      await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(3)]), { timeout: 10_000 });
       await hub.stop();
       const messages = lonely.logs.map((record) => String(record['msg']));
       expect(messages).toContain('a hub message did not reach the other instances (Redis)');

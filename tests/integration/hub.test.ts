@@ -58,12 +58,12 @@ describe('the official client', () => {
 
     await server.app.notificationHub.sendToAccount(owner.accountId, 'VideoThumbnailUploaded', payload(1));
     await server.app.notificationHub.sendToAccount(owner.accountId, 'VideoUploaded', payload(1));
-    await vi.waitFor(() => expect(ownerHub.videoUploaded).toEqual([payload(1)]));
+    await vi.waitFor(() => expect(ownerHub.videoUploaded).toEqual([payload(1)]), { timeout: 10_000 });
     expect(ownerHub.thumbnailUploaded).toEqual([payload(1)]);
 
     // The other account's connection is live (it gets its own event) but got nothing of the owner's.
     await server.app.notificationHub.sendToAccount(other.accountId, 'VideoUploaded', payload(2));
-    await vi.waitFor(() => expect(otherHub.videoUploaded).toEqual([payload(2)]));
+    await vi.waitFor(() => expect(otherHub.videoUploaded).toEqual([payload(2)]), { timeout: 10_000 });
     expect(otherHub.thumbnailUploaded).toEqual([]);
     expect(ownerHub.videoUploaded).toEqual([payload(1)]);
   });
@@ -73,7 +73,7 @@ describe('the official client', () => {
     const tabs = [client({ cookie: owner.cookie }), client({ cookie: owner.cookie })];
     await Promise.all(tabs.map((tab) => tab.start()));
     await server.app.notificationHub.sendToAccount(owner.accountId, 'VideoUploaded', payload(3));
-    for (const tab of tabs) await vi.waitFor(() => expect(tab.videoUploaded).toEqual([payload(3)]));
+    for (const tab of tabs) await vi.waitFor(() => expect(tab.videoUploaded).toEqual([payload(3)]), { timeout: 10_000 });
   });
 
   it('is refused without a session, and its state goes back to disconnected', async () => {
@@ -90,7 +90,7 @@ describe('the official client', () => {
     // A fire-and-forget send gets no answer and leaves the connection open.
     await hub.connection.send('DeleteEverything', 2);
     await server.app.notificationHub.sendToAccount(owner.accountId, 'VideoUploaded', payload(4));
-    await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(4)]));
+    await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(4)]), { timeout: 10_000 });
     expect(hub.connection.state).toBe('Connected');
   });
 
@@ -100,16 +100,16 @@ describe('the official client', () => {
     await hub.start();
     expect(server.app.notificationHub.disconnectAccount(owner.accountId, 'Your session changed.')).toBe(1);
     await vi.waitFor(() => expect(hub.states).toEqual(['connecting', 'connected', 'reconnecting', 'connected']), { timeout: 5_000 });
-    await vi.waitFor(() => expect(server.app.notificationHub.connectionCount(owner.accountId)).toBe(1));
+    await vi.waitFor(() => expect(server.app.notificationHub.connectionCount(owner.accountId)).toBe(1), { timeout: 10_000 });
     await server.app.notificationHub.sendToAccount(owner.accountId, 'VideoUploaded', payload(5));
-    await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(5)]));
+    await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(5)]), { timeout: 10_000 });
 
     // A connection cut without a Close message (a network drop) is reconnected too.
     for (const socket of server.app.websocketServer.clients as Set<{ terminate: () => void }>) socket.terminate();
     await vi.waitFor(() => expect(hub.states.slice(4)).toEqual(['reconnecting', 'connected']), { timeout: 5_000 });
-    await vi.waitFor(() => expect(server.app.notificationHub.connectionCount(owner.accountId)).toBe(1));
+    await vi.waitFor(() => expect(server.app.notificationHub.connectionCount(owner.accountId)).toBe(1), { timeout: 10_000 });
     await server.app.notificationHub.sendToAccount(owner.accountId, 'VideoUploaded', payload(6));
-    await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(5), payload(6)]));
+    await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(5), payload(6)]), { timeout: 10_000 });
   });
 });
 
@@ -151,7 +151,7 @@ describe('who may connect', () => {
     expect(logout.status).toBe(204);
     expect((await upgradeRequest(server, { origin: SITE_ORIGIN, cookie: owner.cookie })).status).toBe(401);
     await server.app.notificationHub.sendToAccount(owner.accountId, 'VideoUploaded', payload(6));
-    await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(6)]));
+    await vi.waitFor(() => expect(hub.videoUploaded).toEqual([payload(6)]), { timeout: 10_000 });
   });
 });
 
@@ -287,7 +287,7 @@ describe('timeouts and shutdown', () => {
         allowReconnect: true,
       });
       await silent.closed;
-      await vi.waitFor(() => expect(quick.app.notificationHub.connectionCount(owner.accountId)).toBe(1));
+      await vi.waitFor(() => expect(quick.app.notificationHub.connectionCount(owner.accountId)).toBe(1), { timeout: 10_000 });
       expect(pinging.socket.readyState).toBe(WebSocket.OPEN);
       expect(pinging.records.some((record) => record['type'] === 7)).toBe(false);
     } finally {
@@ -305,7 +305,7 @@ describe('timeouts and shutdown', () => {
     } finally {
       for (const socket of waiting) socket.destroy();
     }
-    await vi.waitFor(async () => expect((await upgradeRequest(quick, headers)).status).toBe(101));
+    await vi.waitFor(async () => expect((await upgradeRequest(quick, headers)).status).toBe(101), { timeout: 10_000 });
   });
 
   it('tells its clients to reconnect (elsewhere, or once it is back) when the server stops', async () => {
