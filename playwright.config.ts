@@ -1,10 +1,12 @@
 /**
  * Browser tests against the production build served by our own server (`node scripts/start.ts`) on a real
- * port, with a fresh data directory, Chromium from the system (or CHROMIUM_PATH). No retries.
+ * port (E2E_PORT; by default a free one, chosen once per run), with a fresh data directory, Chromium from
+ * the system (or CHROMIUM_PATH). No retries.
  * E2E_BASE_URL points the tests at a server that is already running instead (no webServer is started).
  *
  * Project `public-through-nginx` (issue 19, docs/deploy): the public site's specs again, through Debian's
- * nginx running docs/deploy/nginx.conf in front of the same server (E2E_NGINX_PORT, default E2E_PORT + 1),
+ * nginx running docs/deploy/nginx.conf in front of the same server (E2E_NGINX_PORT; default E2E_PORT + 1
+ * when E2E_PORT is given, else a second free port),
  * serving the server's built site from its data folder. Needs nginx: apt-get install nginx
  * libnginx-mod-http-brotli-static.
  */
@@ -16,15 +18,25 @@ import { defineConfig, devices } from '@playwright/test';
 import { SERVER_COMMAND } from './scripts/server-flags.ts';
 import { CHROMIUM_LAUNCH_OPTIONS } from './tests/support/chromium.ts';
 import { NGINX, nginxArgs } from './tests/support/nginx.ts';
+import { freePorts } from './tests/support/free-ports.ts';
 
-const port = Number(process.env['E2E_PORT'] ?? 3100);
 const external = process.env['E2E_BASE_URL'];
+// Playwright loads this file in the runner and in every worker: choose the ports once, in the runner, and
+// pass them on (workers inherit its environment), as the data dir below. E2E_PORT (and E2E_NGINX_PORT)
+// choose them instead; specs that need the server's own address read E2E_PORT.
+if (!external && !process.env['E2E_PORT']) {
+  const [server, nginx] = freePorts(3100, 2);
+  process.env['E2E_PORT'] = String(server);
+  process.env['E2E_NGINX_PORT'] ??= String(nginx);
+}
+const port = Number(process.env['E2E_PORT'] ?? 3100);
 const baseURL = external ?? `http://127.0.0.1:${port}`;
 
-// Playwright loads this file in the runner and in every worker: create the data dir once and pass it on.
+// Likewise the data dir: created once and passed on.
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'annoncekatalog-e2e-'));
 const dataDir = process.env['E2E_DATA_DIR'];
-const nginxPort = Number(process.env['E2E_NGINX_PORT'] ?? port + 1);
+process.env['E2E_NGINX_PORT'] ??= String(port + 1);
+const nginxPort = Number(process.env['E2E_NGINX_PORT']);
 const nginxURL = `http://127.0.0.1:${nginxPort}`;
 const nginxPrefix = `${dataDir}-nginx`;
 /** The visitor's side of the site: what nginx serves from files or passes on (no backend or support screens). */
