@@ -6,6 +6,7 @@
  */
 import { request as playwrightRequest, test, type Page } from '@playwright/test';
 import { createSupportUser, expect, signInSupport } from './fixtures.ts';
+import { findInPagedList } from './paged-lists.ts';
 
 export type PaymentMethod = 'card' | 'crypto' | 'carrier';
 export type Language = 'da' | 'en';
@@ -113,7 +114,7 @@ export async function buyPaidProduct(page: Page, code: string, typeId = 1): Prom
 /** The 30-day package that does not renew, bought and paid as `buyPaidProduct` does. */
 export const buyPackageByApi = (page: Page): Promise<number> => buyPaidProduct(page, 'membership-30');
 
-type ValidationQueue = { total: number; items: { id: number; advertId: number | null }[] };
+type ValidationQueueItem = { id: number; advertId: number | null };
 
 /**
  * The signed-in advertiser's new advert made Active as in life, through the real calls: the online age
@@ -135,12 +136,10 @@ export async function approveAdvert(page: Page): Promise<number> {
   const support = await playwrightRequest.newContext({ baseURL });
   try {
     expect((await signInSupport(support, user)).status()).toBe(200);
-    let verificationId: number | undefined;
-    for (let skip = 0; verificationId === undefined; skip += 200) {
-      const queue = (await (await support.get('/api/support/validations', { params: { Skip: String(skip), Take: '200' } })).json()) as ValidationQueue;
-      verificationId = queue.items.find((item) => item.advertId === advertId)?.id;
-      if (verificationId === undefined && skip + 200 >= queue.total) throw new Error(`advert ${advertId}'s age check is not in the validation queue`);
-    }
+    // Other workers decide verifications meanwhile: the queue is walked again from the start until found.
+    const { id: verificationId } = await findInPagedList<ValidationQueueItem>(support, '/api/support/validations', (item) => item.advertId === advertId, {
+      what: `advert ${advertId}'s age check`,
+    });
     const accepted = await support.post('/api/support/acceptvalidation', { data: { Id: verificationId } });
     expect(accepted.status(), await accepted.text()).toBe(200);
     const approved = await support.post('/api/support/reviewadvert', { data: { Id: advertId, Approve: true } });

@@ -5,14 +5,21 @@
  */
 import type { Browser } from '@playwright/test';
 import { expect, createSupportUser, signInSupport } from './fixtures.ts';
+import { showPageWithRow } from './paged-lists.ts';
 
-/** Opens the advert's waiting online age check from the TEST provider (found by the advert's name, marked TEST in the queue) in /support/validation/ as a new Support user. */
+/**
+ * Opens the advert's waiting online age check from the TEST provider (found by the advert's name, on
+ * whichever page of the queue it is, marked TEST in the queue) in /support/validation/ as a new Support user.
+ */
 export async function openValidation(browser: Browser, baseURL: string, name: string) {
   const user = await createSupportUser(baseURL, { permissions: ['Support'] });
   const context = await browser.newContext({ baseURL, locale: 'da-DK' });
   expect((await signInSupport(context.request, user)).status()).toBe(200);
   const page = await context.newPage();
-  await page.goto('/support/validation/');
+  // The page of the queue with the row (other workers decide verifications meanwhile; tests/e2e/paged-lists.ts).
+  await showPageWithRow<{ advertName: string | null }>(page, '/support/validation/', '/api/support/validations', (item) => item.advertName === name, {
+    what: `${name}'s age check`,
+  });
   await expect(page.getByRole('heading', { level: 1, name: 'Validering' })).toBeVisible();
   const row = page.locator('tr[data-validation]', { has: page.getByRole('link', { name, exact: true }) });
   await expect(row.locator('[data-test-provider]')).toHaveText('TEST-udbyder — ikke et rigtigt alderstjek');
