@@ -7,6 +7,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, passAgeGate, createSupportUser, signInSupport, supportAdminRequest } from './fixtures.ts';
+import { newPhone } from './advertisers.ts';
 
 const CANDIDATES = [50, 49, 48, 47, 46];
 
@@ -43,7 +44,7 @@ test('a review goes from the profile through the queue to the profile', async ({
   test.setTimeout(240_000);
   const advert = await publicDemoAdvert(page.request);
   const approver = await createSupportUser(baseURL!, { permissions: ['Support'], name: `Godkender ${Date.now().toString(36)}` });
-  const phone = `2${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const phone = newPhone();
   const author = `Besøgende ${Math.random().toString(36).slice(2, 7)}`;
   const text = `Venlig modtagelse og god tid, præcis som aftalt (e2e ${Date.now().toString(36)}).`;
 
@@ -147,7 +148,7 @@ test('a review goes from the profile through the queue to the profile', async ({
 
 test('the review form in English refuses a second review from the same number', async ({ page, context, baseURL }) => {
   const advert = await publicDemoAdvert(page.request);
-  const phone = `2${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const phone = newPhone();
   // A first review from this number through the API (the code from the outbox).
   const asked = await page.request.post('/api/frontend/reviewcode', { data: { ProfileId: advert.n, Phone: phone } });
   expect(asked.status(), await asked.text()).toBe(200);
