@@ -23,12 +23,13 @@ test('an advertiser pays a package with crypto on the TEST crypto page; the dash
   await expect(page.locator('[data-buy-summary]')).toContainText('Fornyes ikke.');
   await pay(page);
 
-  // Confirmo's notifications (confirming, then paid) come 8 seconds after the buyer's return.
-  await decide(page, 'crypto', 'Betal · Pay', { delayed: 8, checkA11y });
+  // Confirmo's notifications (confirming, then paid) come 25 seconds after the decision: longer than the
+  // waits for the dashboard and for "still processing" below (10 s each), so it is never paid before it is seen.
+  await decide(page, 'crypto', 'Betal · Pay', { delayed: 25, checkA11y });
   await expect(page).toHaveURL(/\/backend\/dashboard\/\?orderId=\d+$/);
   const status = page.locator('[data-payment-status]');
   await expect(status).toHaveText('Betalingen behandles stadig. Det kan tage et par minutter...');
-  await expect(status).toHaveAttribute('data-payment-status', 'paid', { timeout: 30_000 });
+  await expect(status).toHaveAttribute('data-payment-status', 'paid', { timeout: 60_000 });
   await expect(status).toContainText('Tak! Din betaling for Annonce i 30 dage er modtaget.');
   const orderId = /orderId=(\d+)/.exec(page.url())![1];
   await expect(page.locator('[data-promotion="1"]').first()).toContainText(new RegExp(`Annoncepakke${DATE} – ${DATE}Aktiv nu`));

@@ -101,6 +101,7 @@ test('a package bought by card: the terms before paying, the TEST page, and the 
 });
 
 test('a declined payment says so and offers to try again; a delayed postback shows "still processing" until it is paid', async ({ page }) => {
+  test.setTimeout(120_000);
   await createAdvertiser(page);
   await startBuying(page);
   await pay(page);
@@ -111,11 +112,12 @@ test('a declined payment says so and offers to try again; a delayed postback sho
   await status.getByRole('link', { name: 'Prøv igen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Køb annoncepakke' })).toBeVisible();
 
-  // Again, with the postback 4 seconds after the buyer's return.
+  // Again, with the postback 15 seconds after the decision: longer than the wait for "still processing" below
+  // (the expect timeout, 10 s), so however slowly the dashboard loads, it is never paid before it is seen.
   await pay(page);
-  await decide(page, 'card', 'Godkend · Approve', { delayed: 4 });
+  await decide(page, 'card', 'Godkend · Approve', { delayed: 15 });
   await expect(status).toHaveText('Betalingen behandles stadig. Det kan tage et par minutter...');
-  await expect(status).toHaveAttribute('data-payment-status', 'paid', { timeout: 20_000 });
+  await expect(status).toHaveAttribute('data-payment-status', 'paid', { timeout: 40_000 });
 });
 
 test('promotion pages send an advert without a running package to the buy page; the package screen says what runs', async ({ page, checkA11y }) => {
