@@ -235,7 +235,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hub = createNotificationHub({ logger: app.log, redisUrl: options.redisUrl, ...options.hubTimings });
 
   // Payments (docs/decisions/025-commerce.md): one provider per method, chosen by config. The TEST card
-  // provider sends its postbacks over HTTP to this server's own listening address.
+  // provider is the live adapter against a stand-in of the provider on this site (decision 038), which
+  // sends its postbacks over HTTP to this server's own listening address.
   const cardChoice = options.paymentCard ?? { kind: 'test' };
   const cryptoChoice = options.paymentCrypto ?? { kind: 'test' };
   const carrierChoice = options.paymentCarrier ?? { kind: 'test' };
@@ -249,7 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const testCryptoProvider = cryptoChoice.kind === 'test' ? createTestCryptoProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
   const testCarrierProvider = carrierChoice.kind === 'test' ? createTestCarrierProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
   const payments = createPaymentProviders({
-    card: cardChoice.kind === 'cardbilling' ? createCardBillingProvider({ shopId: cardChoice.shopId, signatureKey: cardChoice.signatureKey, url: cardChoice.url }) : testCardProvider,
+    card: cardChoice.kind === 'cardbilling' ? createCardBillingProvider({ shopId: cardChoice.shopId, signatureKey: cardChoice.signatureKey, url: cardChoice.url }) : (testCardProvider?.provider ?? null),
     crypto:
       cryptoChoice.kind === 'confirmo'
         ? createConfirmoProvider({ apiKey: cryptoChoice.apiKey, callbackPassword: cryptoChoice.callbackPassword, url: cryptoChoice.url })
@@ -429,7 +430,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The payment providers' postbacks (signed, outside the advertiser's session) and the TEST card provider's page.
   await app.register(paymentPostbackRoutes(deps), { prefix: '/api/backend' });
   if (testCardProvider) {
-    await app.register(testCardProviderRoutes(testCardProvider, { production: environment === 'production' }), { prefix: '/test-payments/card' });
+    await app.register(testCardProviderRoutes(testCardProvider, { production: environment === 'production', backUrl: `${siteUrl.replace(/\/$/, '')}/backend/advert-package/` }), { prefix: '/test-payments/card' });
   }
   if (testCryptoProvider) {
     await app.register(testCryptoProviderRoutes(testCryptoProvider, paymentTestSecret, { production: environment === 'production' }), { prefix: '/test-payments/crypto' });

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 import { parseSecretKey } from './domain/secret-box.ts';
+import { FLEXPAY_BRANDS } from './adapters/payments/flexpay.ts';
 
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this list. */
 const boolean = (fallback: boolean) =>
@@ -189,7 +190,13 @@ const EnvSchema = v.object({
   PAYMENT_CARD: v.optional(v.picklist(['test', 'cardbilling', 'off'], 'must be test, cardbilling or off')),
   CARDBILLING_SHOP_ID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,12}$/, 'must be the numeric shop id'))),
   CARDBILLING_SIGNATURE_KEY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(8, 'must be at least 8 characters'))),
-  CARDBILLING_URL: v.optional(url(['https:', 'http:']), 'https://secure.verotel.com'),
+  /**
+   * The FlexPay brand of the merchant account (docs/payments/cardbilling.md): `cardbilling`
+   * (https://secure.billing.creditcard, the default) or `verotel` (https://secure.verotel.com), as the
+   * merchant id's brand says. CARDBILLING_URL, when set, replaces the brand's host (a provider's test host).
+   */
+  CARDBILLING_BRAND: v.optional(v.picklist(['cardbilling', 'verotel'], 'must be cardbilling or verotel'), 'cardbilling'),
+  CARDBILLING_URL: v.optional(url(['https:', 'http:'])),
   /**
    * Crypto payments (docs/decisions/025-commerce.md): `test` (the built-in TEST crypto provider), `confirmo`
    * (in the manner of Confirmo: invoices, signed notifications, the invoice read back) or `off`. Default:
@@ -489,7 +496,8 @@ function paymentCardOf(e: Env): CardPaymentConfig {
   const { kind, problems } = providerKindOf(e, { setting: 'PAYMENT_CARD', chosen: e.PAYMENT_CARD, real: 'cardbilling', off: 'off' }, required);
   if (kind !== 'cardbilling') return { kind };
   if (problems.length > 0) throw new ConfigError(problems);
-  return { kind, shopId: e.CARDBILLING_SHOP_ID!, signatureKey: e.CARDBILLING_SIGNATURE_KEY!, url: e.CARDBILLING_URL.replace(/\/$/, '') };
+  const url = e.CARDBILLING_URL ?? FLEXPAY_BRANDS[e.CARDBILLING_BRAND];
+  return { kind, shopId: e.CARDBILLING_SHOP_ID!, signatureKey: e.CARDBILLING_SIGNATURE_KEY!, url: url.replace(/\/$/, '') };
 }
 
 /** PAYMENT_CRYPTO and the CONFIRMO_* settings, checked together (confirmo needs its API key and callback password). */

@@ -50,6 +50,24 @@ export async function buy(server: TestServer, who: Advertiser, productId: number
 /** The TEST provider's page path of a buy (its URL names the site, not the test server). */
 export const pageOf = (bought: BuyProductAnswer) => new URL(bought.next.kind === 'redirect' ? bought.next.url : bought.next.action).pathname;
 
+const hostedPages = new Map<number, string>();
+
+/**
+ * The hosted page of a buy, as the browser reaches it: the card stand-in's signed start URL is opened
+ * (FlexPay checks it and sends the browser on to the order's page); other providers' pages directly.
+ */
+export async function hostedPageOf(server: TestServer, bought: BuyProductAnswer): Promise<string> {
+  if (bought.next.kind !== 'redirect' || !new URL(bought.next.url).pathname.endsWith('/startorder')) return pageOf(bought);
+  const known = hostedPages.get(bought.orderId);
+  if (known) return known;
+  const start = new URL(bought.next.url);
+  const response = await fetch(new URL(`${start.pathname}${start.search}`, server.url), { redirect: 'manual' });
+  expect(response.status, await response.text()).toBe(303);
+  const page = new URL(response.headers.get('location')!, server.url).pathname;
+  hostedPages.set(bought.orderId, page);
+  return page;
+}
+
 /** Presses a button on the TEST provider's page, as the browser posts the form; answers the redirect. */
 export async function pay(
   server: TestServer,
@@ -60,7 +78,7 @@ export async function pay(
   const form = new URLSearchParams({ outcome, timing: options.timing ?? 'before-return' });
   if (options.twice) form.set('twice', '1');
   if (options.delaySeconds) form.set('delaySeconds', String(options.delaySeconds));
-  return fetch(new URL(pageOf(bought), server.url), {
+  return fetch(new URL(await hostedPageOf(server, bought), server.url), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: form.toString(),
@@ -76,7 +94,7 @@ export function saleEvent(server: TestServer, bought: BuyProductAnswer, action: 
 /** A later event from a TEST provider's page (`{page}/{panel}` with the form's fields); answers the postbacks' statuses. */
 export async function providerEvent(server: TestServer, bought: BuyProductAnswer, panel: string, fields: Record<string, string>, twice = false): Promise<number[]> {
   const form = new URLSearchParams({ ...fields, ...(twice ? { twice: '1' } : {}) });
-  const response = await fetch(new URL(`${pageOf(bought)}/${panel}`, server.url), {
+  const response = await fetch(new URL(`${await hostedPageOf(server, bought)}/${panel}`, server.url), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: form.toString(),
@@ -97,16 +115,17 @@ export async function postback(
   return { status: response.status, text: await response.text() };
 }
 
-/** The parameters of a first sale's postback for an order, as the card provider sends them. */
+/** The parameters of a first sale's postback for an order, as the card provider sends them (Verotel's vectors' shape). */
 export function saleParams(bought: BuyProductAnswer, amountOre: number, extra: Record<string, string> = {}): Record<string, string> {
   return {
-    saleID: `sale-${bought.orderId}`,
-    transactionID: `tx-${bought.orderId}`,
+    saleID: `5550${bought.orderId}`,
     referenceID: bought.referenceId,
-    type: 'purchase',
     priceAmount: decimalAmount(amountOre),
     priceCurrency: 'DKK',
-    truncatedPAN: '411111XXXXXX1111',
+    paymentMethod: 'CC',
+    type: 'purchase',
+    truncatedPAN: 'XXXXXXXXXXXX1111',
+    transactionID: `8880${bought.orderId}`,
     ...extra,
   };
 }

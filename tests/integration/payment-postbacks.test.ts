@@ -284,10 +284,43 @@ describe('the live card provider (PAYMENT_CARD=cardbilling)', () => {
     const url = new URL((bought.next as { url: string }).url);
     expect(`${url.origin}${url.pathname}`).toBe('https://secure.verotel.example/startorder');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ shopID: '12345', priceAmount: '499.00', priceCurrency: 'DKK', referenceID: bought.referenceId, type: 'purchase', version: '4' });
-    const signed = [...url.searchParams].filter(([name]) => ['version', 'shopID', 'priceAmount', 'priceCurrency', 'description', 'referenceID', 'type'].includes(name));
+    // Signed as Verotel's client signs it: every parameter it knows, successURL and declineURL included (tests/unit/flexpay-contract.test.ts).
+    const signed = [...url.searchParams].filter(([name]) => !['signature', 'email'].includes(name));
+    expect(signed.map(([name]) => name)).toEqual(expect.arrayContaining(['successURL', 'declineURL']));
     expect(url.searchParams.get('signature')).toBe(flexPaySignature(LIVE.signatureKey, signed));
     expect(await postback(live, saleParams(bought, 49_900), { key: LIVE.signatureKey, shopId: LIVE.shopId })).toEqual({ status: 200, text: 'OK' });
     expect((await orderRow(live, bought.orderId)).status).toBe(ORDER_STATUS.Paid);
+  });
+
+  it('credits nothing when the buyer sends the start URL back as a postback, for a package and a front-page boost (issue 29)', async () => {
+    const who = await commerceAdvertiser(live);
+    for (const code of ['membership-90', 'frontpage-boost-7']) {
+      const bought = await buy(live, who, await productIdOf(live, code));
+      const start = new URL((bought.next as { url: string }).url);
+      // As it is, and with only the parameters FlexPay signs that a postback could carry (version and the URLs left out, re-signed impossible without the key).
+      for (const query of [start.search.slice(1), start.search.slice(1).replace(/&?description=[^&]*/, '')]) {
+        const answer = await fetch(`${live.url}/api/backend/cardbillingpostback?${query}`);
+        expect(answer.status, code).toBe(400);
+      }
+      expect((await orderRow(live, bought.orderId)).status, code).toBe(ORDER_STATUS.Created);
+      expect(await documentsOfOrder(live, bought.orderId), code).toEqual([]);
+    }
+    // (A start URL re-signed over every parameter is refused for its own fields: tests/unit/flexpay-contract.test.ts.)
+  });
+
+  it("accepts a postback without shopID (Verotel's client adds its own before checking) and refuses the old SHA-1 signature", async () => {
+    const who = await commerceAdvertiser(live);
+    const sha1 = await buy(live, who, await productIdOf(live, 'membership-30'));
+    const params = saleParams(sha1, 49_900);
+    const query = new URLSearchParams({ ...params, shopID: LIVE.shopId, signature: flexPaySignature(LIVE.signatureKey, Object.entries({ ...params, shopID: LIVE.shopId }), 'sha1') });
+    expect((await fetch(`${live.url}/api/backend/cardbillingpostback?${query.toString()}`)).status).toBe(400);
+    expect((await orderRow(live, sha1.orderId)).status).toBe(ORDER_STATUS.Created);
+    await refusedWith(live, 'an old SHA-1 signature');
+
+    const withoutShop = new URLSearchParams({ ...params, signature: flexPaySignature(LIVE.signatureKey, Object.entries({ ...params, shopID: LIVE.shopId })) });
+    const answer = await fetch(`${live.url}/api/backend/cardbillingpostback?${withoutShop.toString()}`);
+    expect(await answer.text()).toBe('OK');
+    expect((await orderRow(live, sha1.orderId)).status).toBe(ORDER_STATUS.Paid);
   });
 
   it('never credits a TEST-PAY- reference, even signed with the live key; the hosted TEST page is not served', async () => {
@@ -304,7 +337,8 @@ describe('the live card provider (PAYMENT_CARD=cardbilling)', () => {
     const logged = live.logs.filter((record) => record['msg'] === 'payment postback refused');
     expect(logged.at(-1)).toMatchObject({ provider: 'cardbilling', reason: 'a TEST-PAY- reference while a live provider is configured' });
     const everything = JSON.stringify(live.logs);
-    for (const secret of [testReference, '411111XXXXXX1111', `sale-${bought.orderId}`, `tx-${bought.orderId}`]) expect(everything).not.toContain(secret);
+    const sale = saleParams(bought, 49_900);
+    for (const secret of [testReference, sale.truncatedPAN!, sale.saleID!, sale.transactionID!]) expect(everything).not.toContain(secret);
     const page = await fetch(`${live.url}/test-payments/card/anything`);
     expect(page.status).not.toBe(200);
     expect(await page.text()).not.toContain('no money moves');

@@ -1,8 +1,9 @@
 /**
  * Renewing card memberships over real HTTP (issue 16; docs/decisions/025-commerce.md): the first sale makes
  * the subscription; a rebill is an order of its own, paid and fulfilled once; the advertiser's
- * cancelsubscription stops the next charge at the provider and keeps what is paid (another advertiser's
- * 404, anonymous 401); the provider's cancel (also before the initial sale's postback) and expiry; a
+ * cancelsubscription sends the owner to the provider's signed cancel page and the provider's cancel
+ * postback stops the next charge, keeping what is paid (another advertiser's 404, anonymous 401, decision
+ * 038); the provider's cancel (also before the initial sale's postback) and expiry; a
  * charge after the cancellation is flagged; the commerce clock job: renewal reminders once per charge,
  * and unpaid orders expired.
  */
@@ -22,6 +23,7 @@ import {
   buy,
   commerceAdvertiser,
   documentsOfOrder,
+  hostedPageOf,
   orderRow,
   ordersOfAccount,
   pay,
@@ -52,7 +54,11 @@ const expirationOf = async (who: Advertiser) => (await server.db.select().from(a
 /** A renewing membership bought and approved on the TEST provider's page. */
 async function subscribe(who: Advertiser) {
   const bought = await buy(server, who, renewing);
-  const page = await (await fetch(new URL(new URL((bought.next as { url: string }).url).pathname, server.url))).text();
+  const start = new URL((bought.next as { url: string }).url);
+  // FlexPay's own start URL for a subscription: startorder, type=subscription, recurring every P30D.
+  expect(start.pathname).toBe('/test-payments/card/startorder');
+  expect(Object.fromEntries(start.searchParams)).toMatchObject({ type: 'subscription', subscriptionType: 'recurring', period: 'P30D', version: '4' });
+  const page = await (await fetch(new URL(await hostedPageOf(server, bought), server.url))).text();
   expect(page).toContain('renews every 30 days');
   const back = await pay(server, bought);
   expect(new URL(back.headers.get('location')!).searchParams.get('type')).toBe('subscription');
@@ -103,7 +109,7 @@ describe('the first sale and rebills', () => {
 });
 
 describe('cancelling', () => {
-  it('cancelsubscription stops the next charge at the provider and keeps what is paid; a later charge is flagged, never credited', async () => {
+  it("cancelsubscription sends the owner to the provider's signed cancel page; the subscription is cancelled only by the provider's cancel postback, and what is paid is kept; a later charge is flagged, never credited", async () => {
     const who = await commerceAdvertiser(server);
     const other = await commerceAdvertiser(server);
     const bought = await subscribe(who);
@@ -111,17 +117,31 @@ describe('cancelling', () => {
     const expiry = await expirationOf(who);
     expect((await backendApi(server, 'cancelsubscription', other.cookie, { body: { Id: subscription.id } })).status).toBe(404);
     expect((await backendApi(server, 'cancelsubscription', undefined, { body: { Id: subscription.id } })).status).toBe(401);
-    const cancelled = await backendApi(server, 'cancelsubscription', who.cookie, { body: { Id: subscription.id } });
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ id: subscription.id, status: SUBSCRIPTION_STATUS.Cancelled });
+    const asked = await backendApi(server, 'cancelsubscription', who.cookie, { body: { Id: subscription.id } });
+    expect(asked.status).toBe(200);
+    const answer = asked.body as { id: number; status: number; cancelUrl: string };
+    expect(answer).toMatchObject({ id: subscription.id, status: SUBSCRIPTION_STATUS.Active });
+    // FlexPay's cancel page for the sale, signed as Verotel's client signs it; nothing is cancelled by asking.
+    const cancelUrl = new URL(answer.cancelUrl);
+    expect(cancelUrl.pathname).toBe('/test-payments/card/cancel-subscription');
+    expect(Object.fromEntries(cancelUrl.searchParams)).toMatchObject({ saleID: subscription.saleId, shopID: '999999', version: '4' });
+    expect((await subscriptionOf(who))!.status).toBe(SUBSCRIPTION_STATUS.Active);
+    // A changed cancel URL is refused by the provider.
+    const forged = new URL(cancelUrl);
+    forged.searchParams.set('saleID', '1');
+    expect((await fetch(new URL(`${forged.pathname}${forged.search}`, server.url))).status).toBe(400);
+
+    // The advertiser confirms on the provider's page: the provider's cancel postback cancels it here.
+    const page = await fetch(new URL(`${cancelUrl.pathname}${cancelUrl.search}`, server.url));
+    expect(page.status).toBe(200);
+    const confirmed = await (await fetch(new URL(`${cancelUrl.pathname}${cancelUrl.search}`, server.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).text();
+    expect(confirmed).toContain('data-statuses="200"');
+    expect((await subscriptionOf(who))!.status).toBe(SUBSCRIPTION_STATUS.Cancelled);
     expect(await expirationOf(who)).toEqual(expiry);
-    // The TEST provider was told: its page shows the sale cancelled.
-    const page = await (await fetch(new URL(new URL((bought.next as { url: string }).url).pathname, server.url))).text();
-    expect(page).toContain('cancelled');
     const notices = await server.db.select().from(notifications).where(eq(notifications.accountId, who.accountId));
     expect(notices.map((n) => n.titleEn)).toContain('Your renewal was stopped');
-    // Again: nothing changes.
-    expect((await backendApi(server, 'cancelsubscription', who.cookie, { body: { Id: subscription.id } })).body.status).toBe(SUBSCRIPTION_STATUS.Cancelled);
+    // Again: nothing changes, and no page to go to.
+    expect((await backendApi(server, 'cancelsubscription', who.cookie, { body: { Id: subscription.id } })).body).toMatchObject({ status: SUBSCRIPTION_STATUS.Cancelled, cancelUrl: null });
 
     // The provider charges anyway: an order of its own, flagged for refund, no time.
     expect(await saleEvent(server, bought, 'rebill')).toEqual([200]);
@@ -144,7 +164,7 @@ describe('cancelling', () => {
     const who = await commerceAdvertiser(server);
     const bought = await buy(server, who, renewing);
     const sale = saleParams(bought, 49_900, { type: 'subscription' });
-    expect(await postback(server, { shopID: '999999', saleID: sale.saleID!, referenceID: bought.referenceId, type: 'subscription', event: 'cancel' })).toEqual({ status: 200, text: 'OK' });
+    expect(await postback(server, { shopID: '999999', saleID: sale.saleID!, referenceID: bought.referenceId, type: 'subscription', event: 'cancel', cancelledBy: 'buyer' })).toEqual({ status: 200, text: 'OK' });
     expect(await postback(server, { ...sale, event: 'initial', nextChargeOn: '2099-01-01' })).toEqual({ status: 200, text: 'OK' });
     expect((await orderRow(server, bought.orderId)).status).toBe(ORDER_STATUS.Paid);
     const subscription = (await subscriptionOf(who))!;

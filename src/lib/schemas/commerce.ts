@@ -20,8 +20,11 @@ export const BuyProductSchema = v.object(
 );
 export type BuyProductInput = v.InferOutput<typeof BuyProductSchema>;
 
-/** cancelsubscription (POST, JSON): stops a renewing membership's next charge. */
+/** cancelsubscription (POST, JSON): asks to stop a renewing membership's next charge. */
 export const CancelSubscriptionSchema = v.object({ Id: positiveNumber('required') }, 'required');
+
+/** cancelsubscription's answer: the subscription, and the provider's cancel page to open (null: stopped already). */
+export type CancelSubscriptionAnswer = { id: number; status: number; nextChargeOn: string | null; cancelledAt: string | null; cancelUrl: string | null };
 
 /** purchaseitem (GET): one of the caller's orders. */
 export const PurchaseItemSchema = v.object({ Id: positiveNumber('required') }, 'required');

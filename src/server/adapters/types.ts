@@ -135,6 +135,8 @@ export type PaymentRequest = {
   recurringDays?: number;
   /** Where the provider sends the buyer back (our callback-payment screen). */
   returnUrl: string;
+  /** Where the provider sends the buyer back after a declined payment (card: FlexPay's declineURL). */
+  declineUrl: string;
   /** Where the provider sends its postbacks (our API). */
   postbackUrl: string;
   locale: 'da' | 'en';
@@ -159,6 +161,8 @@ export type PaymentEvent = {
   amountOre?: number;
   currency?: string;
   transactionId?: string;
+  /** A refund's or chargeback's: the charge it takes back (FlexPay's parentID), the order's transaction. */
+  reversesTransactionId?: string;
   /** A card subscription's id (saleID) and its next charge. */
   saleId?: string;
   nextChargeOn?: Date;
@@ -195,8 +199,12 @@ export type PaymentProvider = {
   parsePostback: (postback: RawPostback) => Promise<PaymentEvent | RefusedPostback>;
   /** The answer the provider expects to a postback it may stop sending (card: 'OK'). */
   postbackAnswer: { status: number; contentType: string; body: string };
-  /** Stops a subscription's next charge (card); absent for methods without subscriptions. */
-  cancelSubscription?: (saleId: string) => Promise<void>;
+  /**
+   * Where the buyer stops a subscription's next charge (card: the provider's signed cancel page, opened
+   * in the buyer's browser); absent for methods without subscriptions. The subscription counts as
+   * cancelled only when the provider's cancel postback arrives.
+   */
+  cancelSubscriptionUrl?: (saleId: string) => string;
 };
 
 /** The provider could not be reached or answered an error: the buyer is asked to try again later (503). */

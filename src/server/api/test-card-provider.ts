@@ -2,15 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { formatDkk } from '#lib/format.ts';
 import type { TestCardOutcome, TestCardProvider, TestCardSaleAction, TestCardSession } from '../adapters/payments/test-card-provider.ts';
 import { escapeHtml, testProviderPage } from './test-age-provider.ts';
-import { TEST_NOTE, decisionRoute, hostedPageRoute, laterEventRoute, productionNote, testPostbackSender, timingOptions } from './test-payment-pages.ts';
+import { TEST_NOTE, decisionRoute, hostedPageRoute, laterEventRoute, productionNote, testPostbackSender, textReply, timingOptions } from './test-payment-pages.ts';
 
 /**
- * /test-payments/card/{sessionId}: the hosted page of the built-in TEST card provider (registered only with
- * PAYMENT_CARD=test), plain server-rendered HTML that says clearly it is a TEST and no money moves.
- * Approve / Decline / Abandon record the outcome, send the signed postback (approve: the sale; decline: a
- * decline; abandon: none) before the buyer returns (default), right after, after a delay, or never, once
- * or twice, and send the buyer back to the callback screen. For an approved sale, the page then offers a
- * rebill, a cancellation, an expiry, a refund (credit) and a chargeback, each sent as the provider's postback.
+ * /test-payments/card: the built-in TEST card provider's pages (registered only with PAYMENT_CARD=test),
+ * a stand-in of Verotel FlexPay (../adapters/payments/test-card-provider.ts), plain server-rendered HTML
+ * that says clearly it is a TEST and no money moves.
+ *
+ * - GET /startorder?… : the start URL the live adapter made, checked as FlexPay checks it (a bad signature,
+ *   another shop or a missing field: 400 with the reason), then on (303) to the session's hosted page.
+ * - GET /{sessionId}: Approve / Decline / Abandon record the outcome, send the signed postback (approve:
+ *   the sale; decline and abandon: none, as FlexPay) before the buyer returns (default), right after, after
+ *   a delay, or never, once or twice, and send the buyer back (success URL, or the decline URL). For an
+ *   approved sale the page then offers a rebill, a cancellation, an expiry, a refund (credit) and a
+ *   chargeback, each sent as the provider's postback.
+ * - GET /cancel-subscription?… : the buyer's signed cancel page; confirming sends the `cancel` postback.
  */
 
 const OUTCOMES: readonly TestCardOutcome[] = ['approve', 'decline', 'abandon'];
@@ -28,17 +34,29 @@ ${buttons}
 </form>`;
 }
 
+function cancelPage(session: TestCardSession, url: string, production: boolean): string {
+  return testProviderPage(
+    'Opsig abonnement (TEST) · Cancel subscription (TEST)',
+    `${TEST_NOTE}${production ? `\n${PRODUCTION_NOTE}` : ''}
+<h1>Opsig abonnement <span lang="en">· Cancel subscription</span> (TEST)</h1>
+<p>${escapeHtml(session.order.description)} · <strong>${escapeHtml(formatDkk(session.order.amountOre))}</strong> · sale ${escapeHtml(session.saleId ?? '')}${session.cancelled ? ' · <strong>opsagt / cancelled</strong>' : ''}</p>
+<form method="post" action="${escapeHtml(url)}">
+<button type="submit">Opsig abonnementet · <span lang="en">Cancel the subscription</span></button>
+</form>`,
+  );
+}
+
 function sessionPage(session: TestCardSession, production: boolean): string {
   const action = `/test-payments/card/${encodeURIComponent(session.sessionId)}`;
-  const request = session.request;
+  const order = session.order;
   const decided = session.state !== 'open';
   const timing = timingOptions();
   return testProviderPage(
     'Kortbetaling (TEST) · Card payment (TEST)',
     `${TEST_NOTE}${production ? `\n${PRODUCTION_NOTE}` : ''}
 <h1>Kortbetaling <span lang="en">· Card payment</span> (TEST)</h1>
-<p>${escapeHtml(request.description)} · <strong>${escapeHtml(formatDkk(request.amountOre))}</strong>${request.recurringDays ? ` · fornyes hver ${request.recurringDays}. dag / renews every ${request.recurringDays} days` : ''}</p>
-<p>Reference: <code>${escapeHtml(request.reference)}</code> · state: <strong data-state="${session.state}">${session.state}</strong></p>
+<p>${escapeHtml(order.description)} · <strong>${escapeHtml(formatDkk(order.amountOre))}</strong>${order.periodDays ? ` · fornyes hver ${order.periodDays}. dag / renews every ${order.periodDays} days` : ''}</p>
+<p>Reference: <code>${escapeHtml(order.reference)}</code> · state: <strong data-state="${session.state}">${session.state}</strong></p>
 ${
   decided
     ? ''
@@ -55,10 +73,40 @@ ${salePanel(action, session)}`,
   );
 }
 
-export function testCardProviderRoutes(provider: TestCardProvider, options: { production: boolean }) {
+export function testCardProviderRoutes(provider: TestCardProvider, options: { production: boolean; /** Where the cancel page links back to (the advertiser's package page). */ backUrl: string }) {
   return async (app: FastifyInstance): Promise<void> => {
     const sender = testPostbackSender(app, 'card');
     const send = (query: string, twice: boolean) => sender.send(() => provider.sendPostback(query), twice);
+
+    const queryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+
+    app.get('/startorder', async (request, reply) => {
+      const opened = provider.open(queryOf(request.url));
+      if ('refused' in opened) return textReply(reply, 400, `FlexPay (TEST) refuses this start URL: ${opened.refused}`);
+      return reply.header('Cache-Control', 'no-store').redirect(`/test-payments/card/${encodeURIComponent(opened.sessionId)}`, 303);
+    });
+
+    app.get('/cancel-subscription', async (request, reply) => {
+      const sale = provider.saleToCancel(queryOf(request.url));
+      if ('refused' in sale) return textReply(reply, 400, `FlexPay (TEST) refuses this cancel URL: ${sale.refused}`);
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      return reply.send(cancelPage(sale, request.url, options.production));
+    });
+
+    app.post('/cancel-subscription', async (request, reply) => {
+      const sale = provider.saleToCancel(queryOf(request.url));
+      if ('refused' in sale) return textReply(reply, 400, `FlexPay (TEST) refuses this cancel URL: ${sale.refused}`);
+      const statuses = sale.cancelled ? [] : await send(provider.salePostback(sale, 'cancel'), false);
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      return reply.send(
+        testProviderPage(
+          'Abonnement opsagt (TEST) · Subscription cancelled (TEST)',
+          `${TEST_NOTE}<h1 data-cancelled>Abonnementet er opsagt <span lang="en">· The subscription is cancelled</span></h1>
+<p>Der trækkes ikke flere betalinger. <span lang="en">No further charges will be made.</span> <span data-statuses="${statuses.join(',')}"></span></p>
+<p><a href="${escapeHtml(options.backUrl)}">Tilbage til siden · <span lang="en">Back to the site</span></a></p>`,
+        ),
+      );
+    });
 
     hostedPageRoute(app, (id) => provider.findSession(id), (session) => sessionPage(session, options.production));
 

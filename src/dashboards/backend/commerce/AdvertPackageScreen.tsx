@@ -1,8 +1,8 @@
 /**
  * /backend/advert-package/: the current package in plain words (what it gives, days left, ends or renews on
- * dd-MM-yyyy, paid until), a renewing subscription's cancel (one click, confirmed first; also opened by the
- * reminder's link `?cancelSubscription={id}`, decision 025: a GET link never changes anything itself), and
- * the way to buy or extend.
+ * dd-MM-yyyy, paid until), a renewing subscription's cancel (confirmed first, then on to the card
+ * provider's cancel page, decision 038; also opened by the reminder's link `?cancelSubscription={id}`,
+ * decision 025: a GET link never changes anything itself), and the way to buy or extend.
  */
 import { useMemo, useState } from 'react';
 import { isApiError } from '#lib/api/errors.ts';
@@ -60,7 +60,9 @@ function PackageView({ offer, onCancelled }: { offer: PromotionsAnswer; onCancel
     setBusy(true);
     setError(null);
     try {
-      await commerceApi.cancelSubscription(subscription.id);
+      const answer = await commerceApi.cancelSubscription(subscription.id);
+      // The renewal is stopped on the provider's own page; it counts once the provider says so.
+      if (answer.cancelUrl) return location.assign(answer.cancelUrl);
       toast({ title: t('commerce.package.cancelled'), variant: 'success' });
       onCancelled();
     } catch (failure) {

@@ -1,7 +1,8 @@
 /**
  * /backend/callback-payment/: the provider's return (spec §4): type purchase goes to the dashboard with
  * the order's id (found by its referenceID: this tab remembers it from buyproduct, else the purchase
- * history), otherwise with saleId. The return itself never means paid: the dashboard waits for the order.
+ * history), otherwise with saleId; the decline address (`declined=1&orderId=`) with `declined=1`. The
+ * return itself never means paid: the dashboard waits for the order.
  */
 import { useEffect } from 'react';
 import { isApiError } from '#lib/api/errors.ts';
@@ -16,6 +17,8 @@ import { orderIdOfReturn } from './api.ts';
 export async function dashboardAfterPayment(query: URLSearchParams, signal?: AbortSignal): Promise<string> {
   const dashboard = backendPath('dashboard');
   const orderId = await orderIdOfReturn(query, signal);
+  // The provider's decline address (FlexPay sends no postback for a declined card): said at once.
+  if (query.get('declined') === '1') return orderId ? `${dashboard}?orderId=${orderId}&declined=1` : dashboard;
   if (query.get('type') === 'purchase' || !query.get('saleID')) {
     return orderId ? `${dashboard}?orderId=${orderId}` : dashboard;
   }

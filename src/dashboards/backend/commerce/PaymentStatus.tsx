@@ -2,6 +2,7 @@
  * The status of an order after the provider's return (spec §4 and §8): the return never means paid. Until
  * purchaseitem says Paid, Failed or Expired the screen says 'Payment is still processing…' and asks again
  * (every 2 s, backing off to 15 s, for up to 10 minutes, then a note to look in the purchase history later).
+ * After the provider's decline address (`declined`), an unpaid order is shown declined at once.
  */
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
@@ -19,7 +20,7 @@ type Phase = { kind: 'waiting' } | { kind: 'done'; order: OrderView } | { kind: 
 
 const linkClass = 'font-semibold text-brand-700 underline';
 
-export function PaymentStatus({ orderId, t, onPaid }: { orderId: number; t: TFunction; onPaid?: () => void }) {
+export function PaymentStatus({ orderId, t, onPaid, declined = false }: { orderId: number; t: TFunction; onPaid?: () => void; declined?: boolean }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' });
 
   useEffect(() => {
@@ -38,6 +39,9 @@ export function PaymentStatus({ orderId, t, onPaid }: { orderId: number; t: TFun
           if (FINAL_STATUSES.has(order.status)) {
             setPhase({ kind: 'done', order });
             if (order.status === 1) onPaid?.();
+          } else if (declined) {
+            // The provider sent the buyer to our decline address: nothing was charged, the order stays unpaid and expires.
+            setPhase({ kind: 'done', order: { ...order, status: 2, statusName: 'Failed' } });
           } else again();
         },
         (error: unknown) => {
@@ -53,7 +57,7 @@ export function PaymentStatus({ orderId, t, onPaid }: { orderId: number; t: TFun
       controller.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [orderId, onPaid]);
+  }, [orderId, onPaid, declined]);
 
   const receiptHref = `${backendPath('promotionReceipt').replace(/\/$/, '')}/${orderId}/`;
   const retryHref = (order: OrderView) =>

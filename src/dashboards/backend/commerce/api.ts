@@ -1,6 +1,6 @@
 /** The advertiser's commerce calls (docs/decisions/025-commerce.md): promotions, buyproduct, purchaseitem, purchasehistory. */
 import { backendApi } from '#lib/api/backend.ts';
-import type { BuyProductAnswer, OrderView, PaymentMethodName, PromotionsAnswer } from '#lib/schemas/commerce.ts';
+import type { BuyProductAnswer, CancelSubscriptionAnswer, OrderView, PaymentMethodName, PromotionsAnswer } from '#lib/schemas/commerce.ts';
 
 export type { BuyProductAnswer, OrderView, PaymentMethodName, PromotionsAnswer };
 
@@ -20,7 +20,7 @@ export const commerceApi = {
   buy: (productId: number, method: PaymentMethodName) =>
     backendApi.client.post<BuyProductAnswer>('buyproduct', { json: { ProductId: productId, PaymentMethod: method } }),
   order: (id: number, signal?: AbortSignal) => backendApi.client.get<OrderView>('purchaseitem', { searchParams: { Id: id }, ...withSignal(signal) }),
-  cancelSubscription: (id: number) => backendApi.client.post<unknown>('cancelsubscription', { json: { Id: id } }),
+  cancelSubscription: (id: number) => backendApi.client.post<CancelSubscriptionAnswer>('cancelsubscription', { json: { Id: id } }),
   /** purchasehistory: a page of the own orders, newest first; by default the newest (as many as a page may hold). */
   history: (signal?: AbortSignal, page: HistoryPage = NEWEST_ORDERS) =>
     backendApi.client.get<{ total: number; items: OrderView[] }>('purchasehistory', { searchParams: page, ...withSignal(signal) }),

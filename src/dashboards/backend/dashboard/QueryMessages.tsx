@@ -1,6 +1,7 @@
 /**
  * The dashboard's query parameters (spec §4): `orderId` after a purchase (until purchaseitem says Paid,
- * Failed or Expired, 'Payment is still processing…', asked again: ../commerce/PaymentStatus.tsx),
+ * Failed or Expired, 'Payment is still processing…', asked again: ../commerce/PaymentStatus.tsx; with
+ * `declined=1`, the provider's decline address, the refusal at once),
  * `sessionId` after an identity check (on to the verification screen), `ageVerify` (true or false) after
  * the age verification.
  */
@@ -19,7 +20,7 @@ export function QueryMessages({ t, onPaid }: { t: TFunction; onPaid: () => void 
   if (!orderId && !sessionId && ageVerify === null) return null;
   return (
     <div className="mt-4 space-y-3" data-query-messages>
-      {orderId && /^\d{1,9}$/.test(orderId) ? <PaymentStatus orderId={Number(orderId)} t={t} onPaid={onPaid} /> : null}
+      {orderId && /^\d{1,9}$/.test(orderId) ? <PaymentStatus orderId={Number(orderId)} t={t} onPaid={onPaid} declined={query.get('declined') === '1'} /> : null}
       {sessionId ? (
         <div className="rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm" role="status">
           {t('dashboard.query.session')}{' '}

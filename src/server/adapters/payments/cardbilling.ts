@@ -1,63 +1,51 @@
-import { PaymentProviderUnavailableError, type PaymentProvider } from '../types.ts';
-import {
-  FLEXPAY_POSTBACK_ANSWER,
-  decimalAmount,
-  flexPayPeriod,
-  parseFlexPayPostback,
-  signedStartUrl,
-} from './flexpay.ts';
+import type { PaymentProvider } from '../types.ts';
+import { FLEXPAY_POSTBACK_ANSWER, decimalAmount, flexPayPeriod, flexPayUrl, parseFlexPayPostback } from './flexpay.ts';
 
 /**
- * The card provider (PAYMENT_CARD=cardbilling), shaped by Verotel FlexPay's published interface: the buyer
- * is sent to a signed `startorder` URL (one payment) or `subscription` URL (a membership that renews every
- * `period`), pays on the provider's page, and comes back to our success URL (`/api/CardBilling/Success`);
- * what counts is the signed GET postback to `/api/backend/cardbillingpostback` (./flexpay.ts).
+ * The card provider (PAYMENT_CARD=cardbilling), Verotel FlexPay as its own client speaks it (./flexpay.ts,
+ * docs/payments/cardbilling.md): the buyer is sent to a signed `startorder` URL, a purchase or a
+ * subscription (a membership that renews every `period`), pays on the provider's page and comes back to
+ * our success URL (or, declined, to our decline URL); what counts is the signed GET postback to
+ * `/api/backend/cardbillingpostback`. A subscription is stopped by the buyer on the provider's signed
+ * `cancel-subscription` page, and counts as cancelled when the provider's `cancel` postback arrives.
  *
- * `cancelSubscription` asks the provider to stop a subscription's next charge with a signed request in
- * the same form (`cancel-subscription`); check the exact address against the provider's contract before
- * going live (docs/decisions/025-commerce.md).
+ * The same code runs against the built-in TEST stand-in (PAYMENT_CARD=test): `url` is then the stand-in's
+ * address on this site and `test` marks its references TEST-PAY- (./test-card-provider.ts).
  */
 export function createCardBillingProvider(options: {
   shopId: string;
   signatureKey: string;
-  /** CARDBILLING_URL, e.g. https://secure.verotel.com */
+  /** The brand's host (CARDBILLING_BRAND), or CARDBILLING_URL when set; the stand-in's address in tests. */
   url: string;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
+  test?: boolean;
 }): PaymentProvider {
   const base = options.url.replace(/\/$/, '');
-  const doFetch = options.fetch ?? fetch;
+  const sign = { shopId: options.shopId, key: options.signatureKey };
   return {
     name: 'cardbilling',
     method: 'card',
-    test: false,
+    test: options.test ?? false,
     start: async (request) => {
       const recurring = request.recurringDays !== undefined;
-      const params: Record<string, string> = {
-        version: '4',
-        shopID: options.shopId,
+      const params = {
         priceAmount: decimalAmount(request.amountOre),
         priceCurrency: request.currency,
         description: request.description,
         referenceID: request.reference,
-        type: recurring ? 'subscription' : 'purchase',
         ...(recurring ? { subscriptionType: 'recurring', period: flexPayPeriod(request.recurringDays!) } : {}),
         successURL: request.returnUrl,
-        ...(request.email ? { email: request.email } : {}),
+        declineURL: request.declineUrl,
+        email: request.email,
       };
-      return { kind: 'redirect', url: signedStartUrl(`${base}/${recurring ? 'subscription' : 'startorder'}`, options.signatureKey, params) };
+      return { kind: 'redirect', url: flexPayUrl(`${base}/startorder`, { ...sign, type: recurring ? 'subscription' : 'purchase' }, params) };
     },
-    parsePostback: async (postback) => parseFlexPayPostback(postback, { shopId: options.shopId, key: options.signatureKey }),
+    parsePostback: async (postback) => parseFlexPayPostback(postback, sign),
     postbackAnswer: FLEXPAY_POSTBACK_ANSWER,
-    cancelSubscription: async (saleId) => {
-      const url = signedStartUrl(`${base}/cancel-subscription`, options.signatureKey, { version: '4', shopID: options.shopId, saleID: saleId });
-      let response: Response;
-      try {
-        response = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
-      } catch (error) {
-        throw new PaymentProviderUnavailableError('the card provider could not be reached to cancel a subscription', { cause: error });
-      }
-      if (!response.ok) throw new PaymentProviderUnavailableError(`the card provider answered ${response.status} to a cancellation`);
-    },
+    cancelSubscriptionUrl: (saleId) => flexPayUrl(`${base}/cancel-subscription`, sign, { saleID: saleId }),
   };
+}
+
+/** The provider's signed status page of a sale (by saleID or referenceID), as the client makes it. */
+export function flexPayStatusUrl(base: string, options: { shopId: string; signatureKey: string }, by: { saleID: string } | { referenceID: string }): string {
+  return flexPayUrl(`${base.replace(/\/$/, '')}/salestatus`, { shopId: options.shopId, key: options.signatureKey }, by);
 }

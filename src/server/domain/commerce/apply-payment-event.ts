@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { orders, paymentEvents, products, subscriptions } from '../../db/schema.ts';
+import { adverts, orders, paymentEvents, products, subscriptions } from '../../db/schema.ts';
 import type { Messaging, PaymentEvent, PaymentProvider, PaymentProviders, RawPostback } from '../../adapters/types.ts';
 import { SYSTEM, type DomainContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
@@ -11,7 +11,7 @@ import type { NoticeText } from '../moderation/moderation-texts.ts';
 import { ORDER_STATUS, isOpenOrder } from './order-status.ts';
 import { moveToPaid, takeBackOrder, type ClockColumn } from './fulfilment.ts';
 import { issueCreditNote, issueReceipt, isTestReference, lockOrder, moveOrder, newReference, noteOrder, recordOrderCreated, type OrderRow } from './orders.ts';
-import { latePaymentText, paidText, reversedText } from './commerce-texts.ts';
+import { latePaymentText, paidText, reversedText, subscriptionCancelledText } from './commerce-texts.ts';
 
 /**
  * THE one function every provider's postback goes through (docs/decisions/025-commerce.md). The provider
@@ -289,9 +289,9 @@ async function subscriptionOfFirstSale(step: Step, order: OrderRow): Promise<num
 /** A refund (credit) or chargeback: Paid → Refunded/ChargedBack, the unused time taken back, a credit note. */
 async function onReversal(step: Step, kind: 'refund' | 'chargeback'): Promise<Decision> {
   const { tx, event, provider, now } = step;
-  const byTransaction = event.transactionId
-    ? await lockOrder(tx, and(eq(orders.paymentProvider, provider.name), eq(orders.transactionId, event.transactionId)))
-    : null;
+  // The charge it takes back: FlexPay names it (parentID); other providers reverse under the charge's own id.
+  const charge = event.reversesTransactionId ?? event.transactionId;
+  const byTransaction = charge ? await lockOrder(tx, and(eq(orders.paymentProvider, provider.name), eq(orders.transactionId, charge))) : null;
   const order = byTransaction ?? (await lockOrder(tx, and(eq(orders.referenceId, event.reference), eq(orders.paymentProvider, provider.name))));
   if (!order) return refuse(step, 'unknown reference');
   if (await duplicateOf(step, order.id)) return { outcome: 'ignored', reason: 'duplicate', orderId: order.id };
@@ -444,6 +444,11 @@ async function onSubscriptionEnd(step: Step, kind: 'cancel' | 'subscription-expi
     .set({ status, ...(kind === 'cancel' ? { cancelledAt: now } : {}), updatedAt: now })
     .where(eq(subscriptions.id, subscription.id));
   await writeAudit(step.ctx, { action: `subscription.${kind === 'cancel' ? 'cancelled' : 'ended'}`, targetType: 'subscription', targetId: subscription.id, before: { status: subscription.status }, after: { status }, reason: `provider ${kind}` });
+  if (kind === 'cancel') {
+    // The advertiser cancelled on the provider's page (or support did at the provider): what is paid runs out.
+    const [advert] = subscription.advertId === null ? [] : await tx.select({ expirationDate: adverts.expirationDate }).from(adverts).where(eq(adverts.id, subscription.advertId));
+    step.effects.notices.push({ accountId: subscription.accountId, text: subscriptionCancelledText(advert?.expirationDate ?? null) });
+  }
   return decision;
 }
 

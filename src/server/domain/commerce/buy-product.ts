@@ -122,6 +122,7 @@ export async function startPayment(
       description: extra.description,
       ...(extra.recurringDays !== undefined ? { recurringDays: extra.recurringDays } : {}),
       returnUrl: `${site}/backend/callback-payment/`,
+      declineUrl: `${site}/backend/callback-payment/?declined=1&orderId=${order.id}`,
       postbackUrl: `${site}/api/backend/${provider.name}postback`,
       locale: order.locale === 'en' ? 'en' : 'da',
       ...(extra.email ? { email: extra.email } : {}),

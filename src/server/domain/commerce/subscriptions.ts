@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, isNull, ne, sql } from 'drizzle-orm';
-import { adverts, orders, subscriptions } from '../../db/schema.ts';
-import { PaymentProviderUnavailableError } from '../../adapters/types.ts';
+import { orders, subscriptions } from '../../db/schema.ts';
 import { SYSTEM, type DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
@@ -9,7 +8,7 @@ import { noticeToAdvertiser } from '../moderation/statements.ts';
 import { ORDER_STATUS } from './order-status.ts';
 import { lockOrder, moveOrder } from './orders.ts';
 import { SUBSCRIPTION_STATUS, type CommerceDeps } from './apply-payment-event.ts';
-import { renewalReminderText, subscriptionCancelledText } from './commerce-texts.ts';
+import { renewalReminderText } from './commerce-texts.ts';
 
 export type SubscriptionView = { id: number; status: number; nextChargeOn: string | null; cancelledAt: string | null };
 
@@ -21,40 +20,24 @@ const viewOf = (row: typeof subscriptions.$inferSelect): SubscriptionView => ({
 });
 
 /**
- * cancelsubscription (POST): the advertiser stops their renewing membership. The provider is asked first
- * to stop the next charge (if it cannot be reached: 503 and nothing changes); then the subscription is
- * marked cancelled; what is paid runs out as bought. Cancelling one already stopped changes nothing.
+ * cancelsubscription (POST): the advertiser asks to stop their renewing membership. The renewal is
+ * stopped at the provider, on its own page in the advertiser's browser (FlexPay's signed cancel page,
+ * decision 038): the answer carries that address (`cancelUrl`) for the screen to open, shown to the
+ * subscription's owner only. The subscription counts as cancelled when the provider's cancel postback
+ * arrives (apply-payment-event.ts), and the advertiser is told then; what is paid runs out as bought.
+ * One already stopped changes nothing (no address).
  */
-export async function cancelSubscription(ctx: DomainContext, deps: CommerceDeps, input: { Id: number }): Promise<SubscriptionView> {
+export async function cancelSubscription(ctx: DomainContext, deps: CommerceDeps, input: { Id: number }): Promise<SubscriptionView & { cancelUrl: string | null }> {
   const accountId = requireAdvertiserAccountId(ctx);
   const [subscription] = await ctx.db.select().from(subscriptions).where(and(eq(subscriptions.id, input.Id), eq(subscriptions.accountId, accountId)));
   if (!subscription) throw notFound('Subscription');
-  if (subscription.status !== SUBSCRIPTION_STATUS.Active) return viewOf(subscription);
+  if (subscription.status !== SUBSCRIPTION_STATUS.Active) return { ...viewOf(subscription), cancelUrl: null };
   const provider = deps.providers.byMethod('card');
-  if (!provider?.cancelSubscription || provider.name !== subscription.provider) {
+  if (!provider?.cancelSubscriptionUrl || provider.name !== subscription.provider) {
     throw new AppError('UNAVAILABLE', 'The card provider is not available to stop the renewal. Try again later or contact support.');
   }
-  try {
-    await provider.cancelSubscription(subscription.saleId);
-  } catch (error) {
-    if (error instanceof PaymentProviderUnavailableError) throw new AppError('UNAVAILABLE', 'The card provider cannot be reached. Try again later.', [], { cause: error });
-    throw error;
-  }
-  const now = ctx.now();
-  const updated = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).for('update');
-    if (locked!.status !== SUBSCRIPTION_STATUS.Active) return locked!;
-    const [row] = await tx
-      .update(subscriptions)
-      .set({ status: SUBSCRIPTION_STATUS.Cancelled, cancelledAt: now, updatedAt: now })
-      .where(eq(subscriptions.id, subscription.id))
-      .returning();
-    await writeAudit({ ...ctx, db: tx }, { action: 'subscription.cancelled', targetType: 'subscription', targetId: subscription.id, before: { status: locked!.status }, after: { status: SUBSCRIPTION_STATUS.Cancelled }, reason: 'cancelled by the advertiser' });
-    return row!;
-  });
-  const [advert] = subscription.advertId === null ? [] : await ctx.db.select({ expirationDate: adverts.expirationDate }).from(adverts).where(eq(adverts.id, subscription.advertId));
-  await noticeToAdvertiser(ctx, accountId, subscriptionCancelledText(advert?.expirationDate ?? null), deps);
-  return viewOf(updated);
+  await writeAudit(ctx, { action: 'subscription.cancel.requested', targetType: 'subscription', targetId: subscription.id, before: { status: subscription.status }, after: { status: subscription.status }, reason: "sent to the provider's cancel page" });
+  return { ...viewOf(subscription), cancelUrl: provider.cancelSubscriptionUrl(subscription.saleId) };
 }
 
 /** The renewal reminder goes out this long before the next charge. */
