@@ -27,7 +27,7 @@ import { createCardBillingProvider } from './adapters/payments/cardbilling.ts';
 import { createTestCardProvider } from './adapters/payments/test-card-provider.ts';
 import { createPaymentProviders } from './adapters/payments/registry.ts';
 import { createConfirmoProvider } from './adapters/payments/confirmo.ts';
-import { createTestCryptoProvider } from './adapters/payments/test-crypto-provider.ts';
+import { TEST_CRYPTO_PREFIX, createTestCryptoProvider, testConfirmoCredentials } from './adapters/payments/test-crypto-provider.ts';
 import { createDimocoProvider } from './adapters/payments/dimoco.ts';
 import { createTestCarrierProvider } from './adapters/payments/test-carrier-provider.ts';
 import { testCardProviderRoutes } from './api/test-card-provider.ts';
@@ -247,14 +247,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : siteUrl;
   };
   const testCardProvider = cardChoice.kind === 'test' ? createTestCardProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
-  const testCryptoProvider = cryptoChoice.kind === 'test' ? createTestCryptoProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
+  // The TEST crypto provider is a stand-in of Confirmo on this server: the live adapter talks to it at this
+  // server's own address (the buyer's invoice page is on SITE_URL).
+  const testCryptoProvider = cryptoChoice.kind === 'test' ? createTestCryptoProvider({ siteUrl, secret: paymentTestSecret, ownBase: postbackBase }) : null;
   const testCarrierProvider = carrierChoice.kind === 'test' ? createTestCarrierProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
   const payments = createPaymentProviders({
     card: cardChoice.kind === 'cardbilling' ? createCardBillingProvider({ shopId: cardChoice.shopId, signatureKey: cardChoice.signatureKey, url: cardChoice.url }) : (testCardProvider?.provider ?? null),
     crypto:
       cryptoChoice.kind === 'confirmo'
         ? createConfirmoProvider({ apiKey: cryptoChoice.apiKey, callbackPassword: cryptoChoice.callbackPassword, url: cryptoChoice.url })
-        : testCryptoProvider,
+        : testCryptoProvider
+          ? createConfirmoProvider({ ...testConfirmoCredentials(paymentTestSecret), url: () => `${postbackBase()}${TEST_CRYPTO_PREFIX}`, test: true })
+          : null,
     carrier:
       carrierChoice.kind === 'dimoco' ? createDimocoProvider({ merchant: carrierChoice.merchant, password: carrierChoice.password, url: carrierChoice.url }) : testCarrierProvider,
   });
@@ -433,7 +437,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(testCardProviderRoutes(testCardProvider, { production: environment === 'production', backUrl: `${siteUrl.replace(/\/$/, '')}/backend/advert-package/` }), { prefix: '/test-payments/card' });
   }
   if (testCryptoProvider) {
-    await app.register(testCryptoProviderRoutes(testCryptoProvider, paymentTestSecret, { production: environment === 'production' }), { prefix: '/test-payments/crypto' });
+    await app.register(testCryptoProviderRoutes(testCryptoProvider, { production: environment === 'production' }), { prefix: TEST_CRYPTO_PREFIX });
   }
   if (testCarrierProvider) {
     await app.register(testCarrierProviderRoutes(testCarrierProvider, { production: environment === 'production' }), { prefix: '/test-payments/carrier' });

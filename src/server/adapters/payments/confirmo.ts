@@ -1,57 +1,113 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PaymentProviderUnavailableError, type PaymentEvent, type PaymentProvider, type RawPostback, type RefusedPostback } from '../types.ts';
-import { decimalAmount, oreOfDecimal } from './flexpay.ts';
 
 /**
- * The crypto provider (PAYMENT_CRYPTO=confirmo), shaped by Confirmo's published API (docs.confirmo.net):
+ * The crypto provider, Confirmo (docs/payments/confirmo.md), as its published API v3 describes it
+ * (https://docs.confirmo.net/reference/invoice-creation, /reference/notifications, /docs/invoice-lifecycle,
+ * /docs/processing-webhooks). The one adapter: PAYMENT_CRYPTO=confirmo runs it against CONFIRMO_URL, and
+ * PAYMENT_CRYPTO=test runs the same code against the built-in TEST stand-in of Confirmo on this server
+ * (./test-crypto-provider.ts), with `test: true` (its references start 'TEST-PAY-').
  *
- * - start: `POST {CONFIRMO_URL}/api/v3/invoices` (Bearer CONFIRMO_API_KEY) with the amount to charge in
- *   the merchant's currency (`invoice.amount` decimal text, `invoice.currencyFrom` DKK), `settlement`,
- *   `product`, our `reference`, `returnUrl` and `notifyUrl`; the answer's `url` is the invoice page the
- *   buyer goes to, its `id` the invoice.
- * - notification: a POST of the whole invoice as JSON to `notifyUrl` on every status change, with the
- *   header `BP-Signature` = sha256(body + callback password), lowercase hex. Confirmo retries until it gets
- *   a 200.
- * - **the postback alone is never trusted**: after the signature, `GET /api/v3/invoices/{id}` reads the
- *   invoice back, and ITS status, amount, currency and reference are what count. A postback whose invoice
- *   names another reference, another amount or currency, or claims a status the invoice has not reached,
- *   is refused (stored, nothing changes). A postback of an earlier status than the invoice now has is read
- *   as the invoice's status (its event key is the invoice's, so the later postback is a duplicate).
+ * - start: `POST {url}/api/v3/invoices` (Bearer the API key) with the amount to charge in the merchant's
+ *   currency (`invoice.amount`, a JSON number as in Confirmo's examples, `invoice.currencyFrom` DKK) and no
+ *   `currencyTo` (the buyer picks the coin: the invoice starts `prepared`), `settlement`, `product`, our
+ *   `reference`, `returnUrl` (our callback screen, with `type=crypto&referenceID=`) and `notifyUrl`; the
+ *   answer is the invoice: its `url` is the page the buyer goes to, its `id` the invoice.
+ * - notification: a POST of the whole invoice as JSON to `notifyUrl` at its creation and on every status
+ *   change, with the header `BP-Signature` = sha256(body + callback password), hex. Confirmo tries up to 20
+ *   times until it gets a 200.
+ * - **the notification alone is never trusted**: after the signature, `GET {url}/api/v3/invoices/{id}`
+ *   reads the invoice back, and ITS status, amount, currency and reference are what count. A notification
+ *   whose invoice names another reference, another amount or currency, or claims a status the invoice has
+ *   not reached, is refused (stored, nothing changes). A notification of an earlier status than the invoice
+ *   now has is read as the invoice's status (its event key is the invoice's, so the later one is a copy).
+ * - amounts: Confirmo's examples write `invoice.amount` as a number (`100`) and the invoice model's
+ *   `merchantAmount.amount` as a decimal string (`"100"`); either is read here, from its decimal text
+ *   (a JSON number's own text as sent, never through a float), to exact øre; more than two decimals
+ *   (other than zeros) are refused.
  *
- * Statuses: prepared and active → pending (the buyer has the invoice), confirming → pending, paid → paid,
- * expired → expired, error → failed. The event key is `{invoiceId}:{status}`. Refunds at Confirmo are made
- * in its dashboard and sent to the buyer's address: here support's refund is the path (decision 025).
+ * Statuses: prepared, active, confirming and pending_verification → pending (the buyer has the invoice or
+ * the payment is on its way), paid → paid, expired → expired, error → failed. The event key is
+ * `{invoiceId}:{status}`. Refunds at Confirmo are made in its dashboard and sent to the buyer's address:
+ * here support's refund is the path (decision 025).
  */
 
-export const CONFIRMO_STATUSES = ['prepared', 'active', 'confirming', 'paid', 'expired', 'error'] as const;
+export const CONFIRMO_STATUSES = ['prepared', 'active', 'confirming', 'pending_verification', 'paid', 'expired', 'error'] as const;
 export type ConfirmoStatus = (typeof CONFIRMO_STATUSES)[number];
 
 /** The part of Confirmo's invoice model we read (the rest is kept raw in payment_events). */
 export type ConfirmoInvoice = {
   id: string;
   status: ConfirmoStatus;
-  reference?: string | null;
-  merchantAmount?: { amount: string; currency: string } | null;
-  url?: string;
-  returnUrl?: string | null;
-  notifyUrl?: string | null;
+  reference: string | null;
+  /** `merchantAmount`: what the invoice charges in the merchant's currency; `ore` null when it is no exact amount. */
+  merchantAmount: { ore: number | null; currency: string } | null;
+  /** The invoice page (in the answer to a new invoice). */
+  url: string | null;
 };
 
 const KIND_OF: Record<ConfirmoStatus, PaymentEvent['kind']> = {
   prepared: 'pending',
   active: 'pending',
   confirming: 'pending',
+  pending_verification: 'pending',
   paid: 'paid',
   expired: 'expired',
   error: 'failed',
 };
 
-/** How far along an invoice is: a postback may not claim more than the invoice read back says. */
-const RANK: Record<ConfirmoStatus, number> = { prepared: 0, active: 1, confirming: 2, paid: 3, expired: 3, error: 3 };
+/**
+ * How far along an invoice is (https://docs.confirmo.net/docs/invoice-lifecycle): prepared → active →
+ * confirming → pending_verification; expired and error end it unless a payment is accepted after all
+ * (→ paid). A notification may not claim more than the invoice read back says.
+ */
+const RANK: Record<ConfirmoStatus, number> = { prepared: 0, active: 1, confirming: 2, pending_verification: 3, expired: 4, error: 4, paid: 5 };
 
 /** Confirmo's BP-Signature: sha256(body + callback password), lowercase hex. */
 export function confirmoSignature(body: string, password: string): string {
   return createHash('sha256').update(body + password, 'utf8').digest('hex');
+}
+
+const DECIMAL = /^(\d{1,9})(?:\.(\d{1,20}))?$/;
+
+/**
+ * An amount as Confirmo writes it (a JSON number or a decimal string) → øre, read from its decimal text:
+ * `1199` and `"1199"` → 119900, `19.99` → 1999, `0.1` → 10. Null when it is not an exact amount in øre:
+ * a negative, an exponent, more than two decimals (other than trailing zeros: `"499.000"` is 49900), or no
+ * amount at all. A number is read from the text JavaScript writes for it (the shortest that reads back as
+ * the same number, i.e. the text sent for any amount with up to 15 digits); `parseConfirmoJson` keeps the
+ * text as sent.
+ */
+export function oreOfConfirmoAmount(value: unknown): number | null {
+  const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+  if (text === null) return null;
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const decimals = (match[2] ?? '').replace(/0+$/, '');
+  if (decimals.length > 2) return null;
+  return Number(match[1]) * 100 + Number(decimals.padEnd(2, '0'));
+}
+
+/** Øre → the amount as Confirmo's examples write a new invoice's `invoice.amount`: a JSON number (49900 → 499, 1999 → 19.99). */
+export function confirmoAmount(ore: number): number {
+  if (!Number.isSafeInteger(ore) || ore < 0) throw new RangeError(`not an amount in øre: ${ore}`);
+  return ore / 100;
+}
+
+/** Øre → a decimal string as Confirmo's invoice model writes `merchantAmount.amount` (49900 → "499", 1990 → "19.9"). */
+export function confirmoDecimal(ore: number): string {
+  const cents = String(ore % 100).padStart(2, '0').replace(/0+$/, '');
+  return cents ? `${Math.floor(ore / 100)}.${cents}` : String(Math.floor(ore / 100));
+}
+
+/**
+ * JSON.parse for Confirmo's bodies that keeps each `amount` number's text as it was sent (JSON.parse source
+ * text access, Node 24), so `oreOfConfirmoAmount` reads exactly what Confirmo wrote.
+ */
+export function parseConfirmoJson(text: string): unknown {
+  return JSON.parse(text, (key: string, value: unknown, context?: { source?: string }) =>
+    key === 'amount' && typeof value === 'number' ? (context?.source ?? String(value)) : value,
+  );
 }
 
 const header = (headers: RawPostback['headers'], name: string) => {
@@ -66,19 +122,23 @@ function isSigned(body: string, given: string | undefined, password: string): bo
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const isStatus = (value: unknown): value is ConfirmoStatus => typeof value === 'string' && (CONFIRMO_STATUSES as readonly string[]).includes(value);
+export const isConfirmoStatus = (value: unknown): value is ConfirmoStatus => typeof value === 'string' && (CONFIRMO_STATUSES as readonly string[]).includes(value);
 
 /** Reads an invoice from JSON as Confirmo writes it; null when it is not one. */
 export function readConfirmoInvoice(value: unknown): ConfirmoInvoice | null {
   if (typeof value !== 'object' || value === null) return null;
   const record = value as Record<string, unknown>;
-  if (typeof record['id'] !== 'string' || !/^[\w-]{1,64}$/.test(record['id']) || !isStatus(record['status'])) return null;
+  if (typeof record['id'] !== 'string' || !/^[\w-]{1,64}$/.test(record['id']) || !isConfirmoStatus(record['status'])) return null;
   const amount = record['merchantAmount'] as { amount?: unknown; currency?: unknown } | null | undefined;
   return {
     id: record['id'],
     status: record['status'],
     reference: typeof record['reference'] === 'string' ? record['reference'] : null,
-    merchantAmount: amount && typeof amount.amount === 'string' && typeof amount.currency === 'string' ? { amount: amount.amount, currency: amount.currency } : null,
+    merchantAmount:
+      amount && typeof amount === 'object' && amount.amount !== undefined && amount.amount !== null && typeof amount.currency === 'string'
+        ? { ore: oreOfConfirmoAmount(amount.amount), currency: amount.currency }
+        : null,
+    url: typeof record['url'] === 'string' ? record['url'] : null,
   };
 }
 
@@ -94,11 +154,12 @@ export async function parseConfirmoPostback(
   if (!isSigned(postback.body, header(postback.headers, 'bp-signature'), options.callbackPassword)) return { refused: 'bad signature' };
   let told: ConfirmoInvoice | null;
   try {
-    told = readConfirmoInvoice(JSON.parse(postback.body));
+    told = readConfirmoInvoice(parseConfirmoJson(postback.body));
   } catch {
     told = null;
   }
   if (!told) return { refused: 'not an invoice' };
+  if (told.merchantAmount && told.merchantAmount.ore === null) return { refused: 'unreadable amount' };
   let invoice: ConfirmoInvoice | null;
   try {
     invoice = await options.readInvoice(told.id);
@@ -108,17 +169,18 @@ export async function parseConfirmoPostback(
   }
   if (!invoice || invoice.id !== told.id) return { refused: 'the provider knows no such invoice' };
   if ((invoice.reference ?? '') !== (told.reference ?? '')) return { refused: 'the invoice read back names another reference' };
-  if (told.merchantAmount && (told.merchantAmount.amount !== invoice.merchantAmount?.amount || told.merchantAmount.currency !== invoice.merchantAmount.currency)) {
+  if (invoice.merchantAmount && invoice.merchantAmount.ore === null) return { refused: 'unreadable amount' };
+  if (told.merchantAmount && (told.merchantAmount.ore !== invoice.merchantAmount?.ore || told.merchantAmount.currency !== invoice.merchantAmount.currency)) {
     return { refused: 'the invoice read back has another amount' };
   }
   if (RANK[told.status] > RANK[invoice.status] || (RANK[told.status] === RANK[invoice.status] && told.status !== invoice.status)) {
     return { refused: `the notification says ${told.status}, the invoice read back ${invoice.status}` };
   }
-  const amountOre = invoice.merchantAmount ? oreOfDecimal(invoice.merchantAmount.amount) : undefined;
-  if (amountOre === null) return { refused: 'unreadable amount' };
   const event: PaymentEvent = { eventKey: `${invoice.id}:${invoice.status}`, reference: invoice.reference ?? '', kind: KIND_OF[invoice.status], transactionId: invoice.id };
-  if (amountOre !== undefined) event.amountOre = amountOre;
-  if (invoice.merchantAmount) event.currency = invoice.merchantAmount.currency;
+  if (invoice.merchantAmount) {
+    event.amountOre = invoice.merchantAmount.ore!;
+    event.currency = invoice.merchantAmount.currency;
+  }
   return event;
 }
 
@@ -150,38 +212,49 @@ export async function fetchConfirmoInvoice(
     await response.arrayBuffer();
     throw new PaymentProviderUnavailableError(`the crypto provider answered ${response.status}`);
   }
-  return readConfirmoInvoice(await response.json());
+  return readConfirmoInvoice(parseConfirmoJson(await response.text()));
+}
+
+/** The callback screen's address with the query it finds the order by (Confirmo sends the buyer to `returnUrl` as given). */
+function returnUrlOf(returnUrl: string, reference: string): string {
+  const query = new URLSearchParams({ type: 'crypto', referenceID: reference });
+  return `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${query.toString()}`;
 }
 
 export function createConfirmoProvider(options: {
   apiKey: string;
   callbackPassword: string;
-  /** CONFIRMO_URL, e.g. https://confirmo.net */
-  url: string;
-  /** The currency Confirmo settles in (what we are paid out); DKK by default. */
+  /**
+   * CONFIRMO_URL, e.g. https://confirmo.net; for the TEST stand-in, this server's own listening address
+   * (known once it listens, hence a function) and /test-payments/crypto.
+   */
+  url: string | (() => string);
+  /** The currency Confirmo settles in (what we are paid out); the invoice's currency by default. */
   settlementCurrency?: string;
+  /** The built-in TEST stand-in answers: no money moves, references are 'TEST-PAY-' (decision 019). */
+  test?: boolean;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }): PaymentProvider {
-  const base = options.url.replace(/\/$/, '');
+  const base = () => (typeof options.url === 'function' ? options.url() : options.url).replace(/\/$/, '');
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {
     name: 'confirmo',
     method: 'crypto',
-    test: false,
+    test: options.test ?? false,
     start: async (request) => {
       let response: Response;
       try {
-        response = await doFetch(`${base}/api/v3/invoices`, {
+        response = await doFetch(`${base()}/api/v3/invoices`, {
           method: 'POST',
           headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({
             settlement: { currency: options.settlementCurrency ?? request.currency },
-            invoice: { currencyFrom: request.currency, amount: decimalAmount(request.amountOre) },
+            invoice: { currencyFrom: request.currency, amount: confirmoAmount(request.amountOre) },
             product: { name: request.description },
             reference: request.reference,
-            returnUrl: request.returnUrl,
+            returnUrl: returnUrlOf(request.returnUrl, request.reference),
             notifyUrl: request.postbackUrl,
           }),
           signal: AbortSignal.timeout(timeoutMs),
@@ -193,8 +266,13 @@ export function createConfirmoProvider(options: {
         await response.arrayBuffer();
         throw new PaymentProviderUnavailableError(`the crypto provider answered ${response.status} to a new invoice`);
       }
-      const created = (await response.json()) as { id?: unknown; url?: unknown };
-      if (typeof created.id !== 'string' || typeof created.url !== 'string' || !/^https?:\/\//.test(created.url)) {
+      let created: ConfirmoInvoice | null;
+      try {
+        created = readConfirmoInvoice(parseConfirmoJson(await response.text()));
+      } catch {
+        created = null;
+      }
+      if (!created?.url || !/^https?:\/\//.test(created.url)) {
         throw new PaymentProviderUnavailableError('the crypto provider answered without an invoice id and url');
       }
       return { kind: 'redirect', url: created.url, providerSessionId: created.id };
@@ -202,7 +280,7 @@ export function createConfirmoProvider(options: {
     parsePostback: async (postback) =>
       parseConfirmoPostback(postback, {
         callbackPassword: options.callbackPassword,
-        readInvoice: (id) => fetchConfirmoInvoice(base, options.apiKey, id, { timeoutMs, fetch: doFetch }),
+        readInvoice: (id) => fetchConfirmoInvoice(base(), options.apiKey, id, { timeoutMs, fetch: doFetch }),
       }),
     postbackAnswer: CONFIRMO_POSTBACK_ANSWER,
   };
