@@ -3,7 +3,8 @@
  * tests in backend-commerce.spec.ts: a package bought with crypto through the TEST crypto page (the
  * dashboard waits for the confirmations) and an expired crypto invoice; a package bought by phone bill in
  * English (the browser posts the provider's signed form, as with DIMOCO); a front-page boost for the test's
- * own advert, made Active through the real verification and approval; and a renewal cancelled in one click.
+ * own advert, made Active through the real verification and approval; and a renewal cancelled on the card
+ * provider's cancel page.
  *
  * The TEST providers' hosted pages and their return address are on SITE_URL (http://localhost:PORT), and
  * the session cookie belongs to one host: these tests use that host throughout.
@@ -159,7 +160,7 @@ test('an advertiser buys a front-page boost for their active advert by card and 
   await expect(page.locator('[data-running-until]')).toHaveText(new RegExp(`^Din promovering løber til ${DATE}\\. Køber du nu, lægges de nye dage efter\\.$`));
 });
 
-test('an advertiser cancels the renewal of a renewing package in one click; the paid period runs to its end', async ({ page, checkA11y }) => {
+test("an advertiser cancels the renewal of a renewing package on the card provider's page; the paid period runs to its end", async ({ page, checkA11y }) => {
   await createAdvertiser(page);
   await startBuying(page, { offer: OFFERS.renewing30.da });
   await expect(page.locator('[data-buy-summary]')).toContainText('Fornyes automatisk hver 30. dag, til du opsiger.');
@@ -175,12 +176,17 @@ test('an advertiser cancels the renewal of a renewing package in one click; the 
   await checkA11y(page);
   await page.getByRole('button', { name: 'Opsig fornyelsen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Opsig fornyelsen?' });
-  await expect(dialog).toContainText(`Der trækkes ikke mere. Din pakke løber til ${until} som betalt.`);
+  await expect(dialog).toContainText(`Der trækkes ikke mere. Din pakke løber til ${until} som betalt. Du bekræfter opsigelsen på kortudbyderens side.`);
   await checkA11y(page);
   await dialog.getByRole('button', { name: 'Opsig', exact: true }).click();
 
-  await expect(page.getByText('Fornyelsen er opsagt. Det betalte løber perioden ud.')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  // On to the card provider's own cancel page (FlexPay's signed cancel-subscription URL, issue 29): the
+  // renewal stops when the provider says so (its cancel postback), not when we ask.
+  await expect(page).toHaveURL(/\/test-payments\/card\/cancel-subscription\?/);
+  await page.getByRole('button', { name: 'Opsig abonnementet · Cancel the subscription' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Abonnementet er opsagt · The subscription is cancelled' })).toBeVisible();
+  await page.getByRole('link', { name: 'Tilbage til siden · Back to the site' }).click();
+  await expect(page).toHaveURL(/\/backend\/advert-package\/$/);
   await expect(page.locator('[data-renewal]')).toHaveText(`Slutter ${until} (fornyes ikke)`);
   await expect(paidUntil).toHaveText(until!);
   await expect(page.locator('[data-days-left]')).toHaveText('30 dage');

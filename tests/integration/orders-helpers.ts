@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { BuyProductAnswer, OrderView } from '#lib/schemas/commerce.ts';
-import { orders, paymentEvents, products, salesDocuments, type NewAdvert } from '#server/db/schema.ts';
+import { orders, paymentEvents, products, refusedPostbacks, salesDocuments, type NewAdvert } from '#server/db/schema.ts';
 import { signedPostbackQuery, decimalAmount } from '#server/adapters/payments/flexpay.ts';
 import { TEST_CARD_SHOP_ID } from '#server/adapters/payments/test-card-provider.ts';
 import type { AppOptions } from '#server/app.ts';
@@ -163,14 +163,25 @@ export function paymentEventsOf(target: TestServer, orderId: number) {
   return target.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(asc(paymentEvents.id));
 }
 
-/** The last postback refused for `reason`, which must exist (stored under a generated key). */
-export async function refusedWith(target: TestServer, reason: string) {
-  const rows = await target.db
+/**
+ * The last postback refused for `reason`, which must exist: one the provider did not vouch for (a bad
+ * signature, another shop) in the bounded refused_postbacks log, never in payment_events; one it vouched
+ * for that we refused (an unknown reference, a wrong amount) in payment_events under a generated key.
+ */
+export async function refusedWith(target: TestServer, reason: string): Promise<{ rawQuery: string; rawBody: string }> {
+  const unvouched = await target.db.select().from(refusedPostbacks).where(eq(refusedPostbacks.reason, reason)).orderBy(asc(refusedPostbacks.id));
+  const stored = await target.db
     .select()
     .from(paymentEvents)
     .where(and(eq(paymentEvents.outcome, 'refused'), eq(paymentEvents.reason, reason)))
     .orderBy(asc(paymentEvents.id));
-  expect(rows.length, reason).toBeGreaterThan(0);
-  expect(rows.at(-1)!.eventKey).toMatch(/^refused:/);
-  return rows.at(-1)!;
+  expect(unvouched.length + stored.length, reason).toBeGreaterThan(0);
+  if (unvouched.length > 0) {
+    expect(stored, `${reason}: an unauthenticated postback never enters payment_events`).toEqual([]);
+    const last = unvouched.at(-1)!;
+    expect(last.queryPrefix.length).toBeLessThanOrEqual(2000);
+    return { rawQuery: last.queryPrefix, rawBody: last.bodyPrefix };
+  }
+  expect(stored.at(-1)!.eventKey).toMatch(/^refused:/);
+  return stored.at(-1)!;
 }

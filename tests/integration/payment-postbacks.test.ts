@@ -104,7 +104,7 @@ describe('copies of one postback', () => {
   });
 });
 
-describe('refused postbacks: 400 without detail, stored raw, nothing changes', () => {
+describe('refused postbacks: 400 without detail, kept (capped, apart from the events when unauthenticated), nothing changes', () => {
   let who: Advertiser;
   beforeAll(async () => {
     who = await commerceAdvertiser(server);
@@ -122,6 +122,11 @@ describe('refused postbacks: 400 without detail, stored raw, nothing changes', (
     await refusedWith(server, 'unknown reference');
     const unsigned = new URLSearchParams({ shopID: '999999', ...params }).toString();
     expect((await fetch(`${server.url}/api/backend/cardbillingpostback?${unsigned}`)).status).toBe(400);
+    // Anyone can send those: a long one is kept as a capped prefix, outside the append-only events.
+    const long = new URLSearchParams({ ...params, shopID: '999999', custom1: 'x'.repeat(6000), signature: 'f'.repeat(64) }).toString();
+    expect((await fetch(`${server.url}/api/backend/cardbillingpostback?${long}`)).status).toBe(400);
+    expect((await refusedWith(server, 'bad signature')).rawQuery).toHaveLength(2000);
+    expect(await paymentEventsOf(server, bought.orderId)).toEqual([]);
     expect((await orderRow(server, bought.orderId)).status).toBe(ORDER_STATUS.Created);
     // A refusal never takes the event's key: the genuine postback still counts.
     expect(await postback(server, params)).toEqual({ status: 200, text: 'OK' });

@@ -165,7 +165,7 @@ describe('a Confirmo notification', () => {
 });
 
 describe('a new invoice', () => {
-  const request = { reference: 'PAY-ABC', amountOre: 1_999, currency: 'DKK' as const, description: 'Annonce i 30 dage', returnUrl: 'https://example.dk/backend/callback-payment/', postbackUrl: 'https://example.dk/api/backend/confirmopostback', locale: 'da' as const };
+  const request = { reference: 'PAY-ABC', amountOre: 1_999, currency: 'DKK' as const, description: 'Annonce i 30 dage', returnUrl: 'https://example.dk/backend/callback-payment/', declineUrl: 'https://example.dk/backend/callback-payment/?declined=1', postbackUrl: 'https://example.dk/api/backend/confirmopostback', locale: 'da' as const };
 
   it('is asked for in Confirmo`s request format: the amount a JSON number, no currencyTo, our reference and URLs', async () => {
     const sent: { url: string; init: RequestInit }[] = [];

@@ -726,6 +726,29 @@ export const paymentEvents = pgTable(
   ],
 );
 
+/**
+ * Postbacks that failed the provider's authentication (a bad signature or digest, another shop, a start
+ * URL sent back, unreadable data; decision 038): anyone can send those, so they are kept apart from the
+ * append-only payment_events, capped (a prefix of what came) and pruned (30 days, at most 10,000 rows, by
+ * the commerce clock). Authenticated postbacks we refuse (a wrong amount, an unknown reference) stay in
+ * payment_events: only the provider's key makes them.
+ */
+export const refusedPostbacks = pgTable(
+  'refused_postbacks',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    /** 'GET' | 'POST' */
+    method: text('method').notNull(),
+    /** The first 2,000 characters of the query string and of the body as received. */
+    queryPrefix: text('query_prefix').notNull().default(''),
+    bodyPrefix: text('body_prefix').notNull().default(''),
+    reason: text('reason').notNull(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('refused_postbacks_received_idx').on(t.receivedAt)],
+);
+
 /** What a sales document lists (one line per thing bought, amounts in øre) and its parties: the shapes the API answers too. */
 export type SalesDocumentLine = DocumentLine;
 /** The seller as the website config named it when the document was made; the buyer of a full invoice. */

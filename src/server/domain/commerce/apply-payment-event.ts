@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { adverts, orders, paymentEvents, products, subscriptions } from '../../db/schema.ts';
+import { adverts, orders, paymentEvents, products, refusedPostbacks, subscriptions } from '../../db/schema.ts';
 import type { Messaging, PaymentEvent, PaymentProvider, PaymentProviders, RawPostback } from '../../adapters/types.ts';
 import { SYSTEM, type DomainContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
@@ -21,7 +21,10 @@ import { latePaymentText, paidText, reversedText, subscriptionCancelledText } fr
  * reference while the method's provider is live) and stored raw in payment_events with its outcome, and
  * the order moves by ORDER_TRANSITIONS; the move to Paid fulfils the order and issues its receipt in the
  * same transaction. After the commit: the search index and site rebuild, and the advertiser's notice.
- * Refused postbacks are stored too (under a generated key, so a refusal never blocks a later genuine copy).
+ * A postback the provider does not vouch for (its signature, shop, shape) goes to the bounded, pruned
+ * refused_postbacks log, never to payment_events (decision 038); one it vouches for that we refuse (an
+ * unknown reference, a wrong amount) is stored raw under a generated key, so a refusal never blocks a
+ * later genuine copy.
  */
 
 export type CommerceDeps = { messaging: Messaging; providers: PaymentProviders; siteUrl: string };
@@ -40,6 +43,25 @@ export type PostbackResult = {
 };
 
 export const SUBSCRIPTION_STATUS = { Active: 0, Cancelled: 1, Ended: 2 } as const;
+
+/** How much of a refused postback's query and body is kept, how long, and how many rows at most. */
+const REFUSED_PREFIX = 2000;
+const REFUSED_KEEP_DAYS = 30;
+const REFUSED_KEEP_ROWS = 10_000;
+
+/**
+ * Prunes the log of postbacks that failed authentication (the commerce clock): older than 30 days, or
+ * beyond the newest 10,000. Answers how many went.
+ */
+export async function pruneRefusedPostbacks(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - REFUSED_KEEP_DAYS * 86_400_000);
+  const newestKept = sql`(select ${refusedPostbacks.id} from ${refusedPostbacks} order by ${refusedPostbacks.id} desc offset ${REFUSED_KEEP_ROWS} limit 1)`;
+  const gone = await db
+    .delete(refusedPostbacks)
+    .where(or(lt(refusedPostbacks.receivedAt, cutoff), lte(refusedPostbacks.id, newestKept)))
+    .returning({ id: refusedPostbacks.id });
+  return gone.length;
+}
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -123,8 +145,15 @@ export async function applyPaymentEvent(ctx: DomainContext, deps: CommerceDeps, 
   const now = ctx.now();
   const parsed = await provider.parsePostback(raw);
   if ('refused' in parsed) {
-    const decision: Decision = { outcome: 'refused', reason: parsed.refused };
-    await storeEvent(ctx.db, provider, raw, { eventKey: `refused:${randomUUID()}`, kind: null, decision, now });
+    // Not the provider's (anyone can send these): the bounded log, never the append-only events.
+    await ctx.db.insert(refusedPostbacks).values({
+      provider: provider.name,
+      method: raw.method,
+      queryPrefix: raw.query.slice(0, REFUSED_PREFIX),
+      bodyPrefix: raw.body.slice(0, REFUSED_PREFIX),
+      reason: parsed.refused.slice(0, 200),
+      receivedAt: now,
+    });
     return { accepted: false, outcome: 'refused', reason: parsed.refused };
   }
   const event = parsed;
