@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { BuyProductAnswer } from '#lib/schemas/commerce.ts';
-import { orders, paymentEvents } from '#server/db/schema.ts';
+import { orders, paymentEvents, refusedPostbacks } from '#server/db/schema.ts';
 import { ORDER_STATUS } from '#server/domain/commerce/order-status.ts';
 import { confirmoSignature } from '#server/adapters/payments/confirmo.ts';
 import { testConfirmoCredentials } from '#server/adapters/payments/test-crypto-provider.ts';
@@ -73,9 +73,14 @@ async function decideInvoice(id: string, outcome: string) {
 }
 const invoiceEvent = (id: string, status: string) => providerEvent(server, { next: { kind: 'redirect', url: `${standIn()}/${id}` } } as BuyProductAnswer, 'invoice', { status });
 
-/** How many notifications were refused for `reason` (each test counts its own). */
+/**
+ * How many notifications were refused for `reason` (each test counts its own): those the provider did not
+ * vouch for in the bounded refused_postbacks log, the others in payment_events.
+ */
 async function refusals(target: TestServer, reason: string) {
-  return (await target.db.select({ id: paymentEvents.id }).from(paymentEvents).where(and(eq(paymentEvents.outcome, 'refused'), eq(paymentEvents.reason, reason)))).length;
+  const unvouched = await target.db.select({ id: refusedPostbacks.id }).from(refusedPostbacks).where(eq(refusedPostbacks.reason, reason));
+  const stored = await target.db.select({ id: paymentEvents.id }).from(paymentEvents).where(and(eq(paymentEvents.outcome, 'refused'), eq(paymentEvents.reason, reason)));
+  return unvouched.length + stored.length;
 }
 
 /** Sends a notification and expects it refused for `reason`, stored as such. */

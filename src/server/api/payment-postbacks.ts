@@ -9,8 +9,9 @@ import { contextFor, noStore, type ApiDeps } from './http.ts';
  * calls outside the advertiser's session, authenticated by the provider's signature (each provider checks
  * its own), every one going through `applyPaymentEvent`. Accepted events and copies of them are answered
  * as the provider expects (card: plain `OK`), so it stops sending; refused ones (a bad signature, an
- * unknown reference, a wrong amount or currency, a test reference in live mode) get a 400 without detail,
- * are stored raw and logged with the reason only (no personal data: the URL is logged redacted).
+ * unknown reference, a wrong amount or currency, a test reference in live mode) get a 400 without detail
+ * and are logged with the reason only (no personal data: the URL is logged redacted); those the provider
+ * did not vouch for are kept capped in the pruned refused_postbacks log, the others raw in payment_events.
  *
  * - GET /api/backend/cardbillingpostback (spec §7: SaleId, Type, NextChargeOn, ReferenceId, TruncatedPAN,
  *   Event, TransactionId): the card provider's. A GET, so the cross-site guard (which looks at
@@ -21,11 +22,16 @@ import { contextFor, noStore, type ApiDeps } from './http.ts';
  * - POST /api/backend/dimocopostback (spec §7): the carrier provider's callback, a form (`data` + `digest`,
  *   HMAC-SHA256 over data) as DIMOCO sends it: `formCallback` lets the cross-site guard take its urlencoded body.
  */
+/** A provider's notification is a few kilobytes (Confirmo's invoice, DIMOCO's XML result): 16 KB is ample. */
+const POSTBACK_BODY_LIMIT = 16 * 1024;
+
 export function paymentPostbackRoutes(deps: ApiDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     const commerce = { messaging: deps.messaging, providers: deps.payments, siteUrl: deps.siteUrl };
-    // 50 a second from one provider address (RATE_LIMIT_SCALE multiplies it, as every per-address limit).
-    const postbackLimit = { max: 3000 * deps.rateLimitScale, timeWindow: '1 minute' };
+    // What a provider sends from one address: 10 a second at most (a burst of retries after an outage
+    // included; RATE_LIMIT_SCALE multiplies it, as every per-address limit). A provider that is refused
+    // retries later, so nothing is lost; anyone else gets little through.
+    const postbackLimit = { max: 600 * deps.rateLimitScale, timeWindow: '1 minute' };
 
     const handle = async (request: FastifyRequest, reply: FastifyReply, provider: PaymentProvider | null) => {
       noStore(reply);
@@ -54,14 +60,14 @@ export function paymentPostbackRoutes(deps: ApiDeps) {
     );
 
     await app.register(async (signed) => {
-      signed.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+      signed.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: POSTBACK_BODY_LIMIT }, (_request, body, done) => done(null, body));
       signed.post('/confirmopostback', { config: { signedCallback: true, rateLimit: postbackLimit } }, async (request, reply) =>
         handle(request, reply, deps.payments.byMethod('crypto')),
       );
     });
 
     await app.register(async (signed) => {
-      signed.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+      signed.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: POSTBACK_BODY_LIMIT }, (_request, body, done) => done(null, body));
       signed.post('/dimocopostback', { config: { signedCallback: true, formCallback: true, rateLimit: postbackLimit } }, async (request, reply) =>
         handle(request, reply, deps.payments.byMethod('carrier')),
       );
