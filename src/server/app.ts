@@ -29,7 +29,7 @@ import { createPaymentProviders } from './adapters/payments/registry.ts';
 import { createConfirmoProvider } from './adapters/payments/confirmo.ts';
 import { createTestCryptoProvider } from './adapters/payments/test-crypto-provider.ts';
 import { createDimocoProvider } from './adapters/payments/dimoco.ts';
-import { createTestCarrierProvider } from './adapters/payments/test-carrier-provider.ts';
+import { TEST_CARRIER_MERCHANT, TEST_CARRIER_ORDER, createDimocoStandIn } from './adapters/payments/test-carrier-provider.ts';
 import { testCardProviderRoutes } from './api/test-card-provider.ts';
 import { testCryptoProviderRoutes } from './api/test-crypto-provider.ts';
 import { testCarrierProviderRoutes } from './api/test-carrier-provider.ts';
@@ -247,7 +247,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const testCardProvider = cardChoice.kind === 'test' ? createTestCardProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
   const testCryptoProvider = cryptoChoice.kind === 'test' ? createTestCryptoProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
-  const testCarrierProvider = carrierChoice.kind === 'test' ? createTestCarrierProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
+  // PAYMENT_CARRIER=test runs the live DIMOCO adapter against the built-in stand-in of pay:smart on this site.
+  const testCarrierContract = { merchant: TEST_CARRIER_MERCHANT, order: TEST_CARRIER_ORDER, password: paymentTestSecret };
+  const dimocoStandIn = carrierChoice.kind === 'test' ? createDimocoStandIn({ ...testCarrierContract, siteUrl, postbackBase }) : null;
   const payments = createPaymentProviders({
     card: cardChoice.kind === 'cardbilling' ? createCardBillingProvider({ shopId: cardChoice.shopId, signatureKey: cardChoice.signatureKey, url: cardChoice.url }) : testCardProvider,
     crypto:
@@ -255,7 +257,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? createConfirmoProvider({ apiKey: cryptoChoice.apiKey, callbackPassword: cryptoChoice.callbackPassword, url: cryptoChoice.url })
         : testCryptoProvider,
     carrier:
-      carrierChoice.kind === 'dimoco' ? createDimocoProvider({ merchant: carrierChoice.merchant, password: carrierChoice.password, url: carrierChoice.url }) : testCarrierProvider,
+      carrierChoice.kind === 'dimoco'
+        ? createDimocoProvider({ merchant: carrierChoice.merchant, order: carrierChoice.order, password: carrierChoice.password, url: carrierChoice.url })
+        : dimocoStandIn
+          ? createDimocoProvider({ ...testCarrierContract, url: `${siteUrl.replace(/\/$/, '')}/test-payments/carrier/start`, test: true })
+          : null,
   });
 
   // Moved public addresses answer 301 from memory (src/server/moved-paths.ts), read again after each change.
@@ -434,8 +440,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (testCryptoProvider) {
     await app.register(testCryptoProviderRoutes(testCryptoProvider, paymentTestSecret, { production: environment === 'production' }), { prefix: '/test-payments/crypto' });
   }
-  if (testCarrierProvider) {
-    await app.register(testCarrierProviderRoutes(testCarrierProvider, { production: environment === 'production' }), { prefix: '/test-payments/carrier' });
+  if (dimocoStandIn) {
+    await app.register(testCarrierProviderRoutes(dimocoStandIn, { production: environment === 'production' }), { prefix: '/test-payments/carrier' });
   }
 
   /** The card provider's success address (spec §2): on to the backend's payment receipt redirect. */
