@@ -29,7 +29,7 @@ import { createPaymentProviders } from './adapters/payments/registry.ts';
 import { createConfirmoProvider } from './adapters/payments/confirmo.ts';
 import { TEST_CRYPTO_PREFIX, createTestCryptoProvider, testConfirmoCredentials } from './adapters/payments/test-crypto-provider.ts';
 import { createDimocoProvider } from './adapters/payments/dimoco.ts';
-import { createTestCarrierProvider } from './adapters/payments/test-carrier-provider.ts';
+import { TEST_CARRIER_MERCHANT, TEST_CARRIER_ORDER, createDimocoStandIn } from './adapters/payments/test-carrier-provider.ts';
 import { testCardProviderRoutes } from './api/test-card-provider.ts';
 import { testCryptoProviderRoutes } from './api/test-crypto-provider.ts';
 import { testCarrierProviderRoutes } from './api/test-carrier-provider.ts';
@@ -250,7 +250,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The TEST crypto provider is a stand-in of Confirmo on this server: the live adapter talks to it at this
   // server's own address (the buyer's invoice page is on SITE_URL).
   const testCryptoProvider = cryptoChoice.kind === 'test' ? createTestCryptoProvider({ siteUrl, secret: paymentTestSecret, ownBase: postbackBase }) : null;
-  const testCarrierProvider = carrierChoice.kind === 'test' ? createTestCarrierProvider({ siteUrl, secret: paymentTestSecret, postbackBase }) : null;
+  // PAYMENT_CARRIER=test runs the live DIMOCO adapter against the built-in stand-in of pay:smart on this site.
+  const testCarrierContract = { merchant: TEST_CARRIER_MERCHANT, order: TEST_CARRIER_ORDER, password: paymentTestSecret };
+  const dimocoStandIn = carrierChoice.kind === 'test' ? createDimocoStandIn({ ...testCarrierContract, siteUrl, postbackBase }) : null;
   const payments = createPaymentProviders({
     card: cardChoice.kind === 'cardbilling' ? createCardBillingProvider({ shopId: cardChoice.shopId, signatureKey: cardChoice.signatureKey, url: cardChoice.url }) : (testCardProvider?.provider ?? null),
     crypto:
@@ -260,7 +262,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ? createConfirmoProvider({ ...testConfirmoCredentials(paymentTestSecret), url: () => `${postbackBase()}${TEST_CRYPTO_PREFIX}`, test: true })
           : null,
     carrier:
-      carrierChoice.kind === 'dimoco' ? createDimocoProvider({ merchant: carrierChoice.merchant, password: carrierChoice.password, url: carrierChoice.url }) : testCarrierProvider,
+      carrierChoice.kind === 'dimoco'
+        ? createDimocoProvider({ merchant: carrierChoice.merchant, order: carrierChoice.order, password: carrierChoice.password, url: carrierChoice.url })
+        : dimocoStandIn
+          ? createDimocoProvider({ ...testCarrierContract, url: `${siteUrl.replace(/\/$/, '')}/test-payments/carrier/start`, test: true })
+          : null,
   });
 
   // Moved public addresses answer 301 from memory (src/server/moved-paths.ts), read again after each change.
@@ -439,8 +445,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (testCryptoProvider) {
     await app.register(testCryptoProviderRoutes(testCryptoProvider, { production: environment === 'production' }), { prefix: TEST_CRYPTO_PREFIX });
   }
-  if (testCarrierProvider) {
-    await app.register(testCarrierProviderRoutes(testCarrierProvider, { production: environment === 'production' }), { prefix: '/test-payments/carrier' });
+  if (dimocoStandIn) {
+    await app.register(testCarrierProviderRoutes(dimocoStandIn, { production: environment === 'production' }), { prefix: '/test-payments/carrier' });
   }
 
   /** The card provider's success address (spec §2): on to the backend's payment receipt redirect. */

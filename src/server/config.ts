@@ -207,12 +207,14 @@ const EnvSchema = v.object({
   CONFIRMO_CALLBACK_PASSWORD: v.optional(v.pipe(v.string(), v.trim(), v.minLength(8, 'must be at least 8 characters'))),
   CONFIRMO_URL: v.optional(url(['https:', 'http:']), 'https://confirmo.net'),
   /**
-   * Carrier billing (docs/decisions/025-commerce.md): `test` (the built-in TEST carrier provider), `dimoco`
-   * (in the manner of DIMOCO: a signed form, signed callbacks) or `off`. Default: `test` in development and
-   * tests; in production `dimoco` when its merchant id and password are set, else `off`.
+   * Carrier billing (docs/payments/dimoco.md): `test` (the live DIMOCO pay:smart adapter against the built-in
+   * TEST stand-in), `dimoco` (DIMOCO pay:smart) or `off`. Default: `test` in development and tests; in
+   * production `dimoco` when its merchant id, order and password are set, else `off`.
    */
   PAYMENT_CARRIER: v.optional(v.picklist(['test', 'dimoco', 'off'], 'must be test, dimoco or off')),
   DIMOCO_MERCHANT_ID: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  /** The order (the service DIMOCO sets up for the merchant contract: its price currency, page language, operators). */
+  DIMOCO_ORDER: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
   DIMOCO_PASSWORD: v.optional(v.pipe(v.string(), v.trim(), v.minLength(8, 'must be at least 8 characters'))),
   DIMOCO_URL: v.optional(url(['https:', 'http:']), 'https://services.dimoco.at/smart/payment'),
   /** The key the built-in TEST payment providers sign their postbacks with; generated per start when unset (one instance). */
@@ -230,7 +232,7 @@ const EnvSchema = v.object({
 export type CardPaymentConfig = { kind: 'test' } | { kind: 'off' } | { kind: 'cardbilling'; shopId: string; signatureKey: string; url: string };
 
 /** The crypto payment provider the server uses (PAYMENT_CRYPTO and CONFIRMO_*). */
-export type CarrierPaymentConfig = { kind: 'test' } | { kind: 'off' } | { kind: 'dimoco'; merchant: string; password: string; url: string };
+export type CarrierPaymentConfig = { kind: 'test' } | { kind: 'off' } | { kind: 'dimoco'; merchant: string; order: string; password: string; url: string };
 
 /** The crypto payment provider the server uses (PAYMENT_CRYPTO and CONFIRMO_*). */
 export type CryptoPaymentConfig = { kind: 'test' } | { kind: 'off' } | { kind: 'confirmo'; apiKey: string; callbackPassword: string; url: string };
@@ -509,13 +511,13 @@ function paymentCryptoOf(e: Env): CryptoPaymentConfig {
   return { kind, apiKey: e.CONFIRMO_API_KEY!, callbackPassword: e.CONFIRMO_CALLBACK_PASSWORD!, url: e.CONFIRMO_URL.replace(/\/$/, '') };
 }
 
-/** PAYMENT_CARRIER and the DIMOCO_* settings, checked together (dimoco needs its merchant id and password). */
+/** PAYMENT_CARRIER and the DIMOCO_* settings, checked together (dimoco needs its merchant id, order and password). */
 function paymentCarrierOf(e: Env): CarrierPaymentConfig {
-  const required = { DIMOCO_MERCHANT_ID: e.DIMOCO_MERCHANT_ID, DIMOCO_PASSWORD: e.DIMOCO_PASSWORD };
+  const required = { DIMOCO_MERCHANT_ID: e.DIMOCO_MERCHANT_ID, DIMOCO_ORDER: e.DIMOCO_ORDER, DIMOCO_PASSWORD: e.DIMOCO_PASSWORD };
   const { kind, problems } = providerKindOf(e, { setting: 'PAYMENT_CARRIER', chosen: e.PAYMENT_CARRIER, real: 'dimoco', off: 'off' }, required);
   if (kind !== 'dimoco') return { kind };
   if (problems.length > 0) throw new ConfigError(problems);
-  return { kind, merchant: e.DIMOCO_MERCHANT_ID!, password: e.DIMOCO_PASSWORD!, url: e.DIMOCO_URL };
+  return { kind, merchant: e.DIMOCO_MERCHANT_ID!, order: e.DIMOCO_ORDER!, password: e.DIMOCO_PASSWORD!, url: e.DIMOCO_URL };
 }
 
 /**

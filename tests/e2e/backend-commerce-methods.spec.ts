@@ -4,7 +4,8 @@
  * dashboard waits for the confirmations) and an expired crypto invoice; a package bought by phone bill in
  * English (the browser posts the provider's signed form, as with DIMOCO); a front-page boost for the test's
  * own advert, made Active through the real verification and approval; and a renewal cancelled on the card
- * provider's cancel page.
+ * provider's cancel page. The phone bill runs the live DIMOCO pay:smart adapter against the built-in
+ * stand-in (docs/payments/dimoco.md).
  *
  * The TEST providers' hosted pages and their return address are on SITE_URL (http://localhost:PORT), and
  * the session cookie belongs to one host: these tests use that host throughout.
@@ -77,7 +78,7 @@ test('an advertiser lets a crypto invoice expire; the dashboard, the order and t
   await checkA11y(page);
 });
 
-test('an advertiser pays a package by phone bill in English: the browser posts the signed form to the TEST carrier page, approves, and sees it paid on the dashboard, the receipt and the purchase history', async ({ page, checkA11y }) => {
+test('an advertiser pays a package by phone bill in English: the browser posts the signed pay:smart start form to the TEST stand-in, approves, and sees it paid on the dashboard, the receipt and the purchase history', async ({ page, checkA11y }) => {
   test.setTimeout(120_000);
   await createAdvertiser(page, { locale: 'en' });
   await page.goto('/backend/buy-advert-package/');
@@ -94,13 +95,14 @@ test('an advertiser pays a package by phone bill in English: the browser posts t
   expect(posted.isNavigationRequest()).toBe(true);
   expect(posted.headers()['content-type']).toBe('application/x-www-form-urlencoded');
   const form = new URLSearchParams(posted.postData() ?? '');
+  // pay:smart's action start; the currency and the page's language are the merchant contract's, not the form's.
   expect(Object.fromEntries(['action', 'amount', 'currency', 'language'].map((name) => [name, form.get(name)]))).toEqual({
-    action: 'payment',
+    action: 'start',
     amount: '499.00',
-    currency: 'DKK',
-    language: 'en',
+    currency: null,
+    language: null,
   });
-  expect(form.get('url_return')).toMatch(/\/backend\/callback-payment\/$/);
+  expect(form.get('url_return')).toMatch(/\/backend\/callback-payment\/\?referenceID=TEST-PAY-[A-Z0-9]+$/);
   expect(form.get('digest')).toMatch(/^[0-9a-f]{64}$/);
   await expect(page).toHaveURL(/\/test-payments\/carrier\/testcarrier-[0-9a-f]+$/);
   await decide(page, 'carrier', 'Godkend · Approve', { checkA11y });

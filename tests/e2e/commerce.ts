@@ -48,7 +48,7 @@ const TEST_PAGES = {
   carrier: {
     heading: 'Betaling over telefonregning · Carrier billing (TEST)',
     timing: 'Callback',
-    outcomes: ['Godkend · Approve', 'Afvis · Decline', 'Udløb · Expire', 'Afbryd · Abandon'],
+    outcomes: ['Godkend · Approve', 'Afvis · Decline', 'Afbryd · Abandon'],
   },
 } as const;
 

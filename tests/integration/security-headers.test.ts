@@ -60,7 +60,7 @@ describe('security headers', () => {
     const csp = directives(/Content-Security-Policy = "([^"]+)"/.exec(toml)?.[1] ?? null);
     expect(csp['connect-src']).toEqual(["'self'"]);
     // The browser posts the carrier provider's start form to DIMOCO_URL (by default).
-    const carrier = loadConfig({ PAYMENT_CARRIER: 'dimoco', DIMOCO_MERCHANT_ID: 'merchant', DIMOCO_PASSWORD: 'a-long-password' }).paymentCarrier;
+    const carrier = loadConfig({ PAYMENT_CARRIER: 'dimoco', DIMOCO_MERCHANT_ID: 'merchant', DIMOCO_ORDER: 'order', DIMOCO_PASSWORD: 'a-long-password' }).paymentCarrier;
     if (carrier.kind !== 'dimoco') throw new Error(`PAYMENT_CARRIER=dimoco gave ${carrier.kind}`);
     expect(csp['form-action']).toEqual(["'self'", new URL(carrier.url).origin]);
     const response = await fetch(`${server.url}/`);

@@ -86,16 +86,18 @@ describe('configuration from the environment', () => {
     expect([off.paymentCrypto, off.paymentCarrier]).toEqual([{ kind: 'off' }, { kind: 'off' }]);
     expect(refusal({ PAYMENT_CRYPTO: 'confirmo' })).toContain('CONFIRMO_CALLBACK_PASSWORD="": required when PAYMENT_CRYPTO=confirmo');
     expect(refusal({ PAYMENT_CARRIER: 'dimoco' })).toContain('DIMOCO_PASSWORD="": required when PAYMENT_CARRIER=dimoco');
+    expect(refusal({ PAYMENT_CARRIER: 'dimoco', DIMOCO_MERCHANT_ID: 'm-1', DIMOCO_PASSWORD: 'dimoco-password' })).toContain('DIMOCO_ORDER="": required when PAYMENT_CARRIER=dimoco');
     const live = loadConfig({
       NODE_ENV: 'production',
       SECRETS_KEY: PRODUCTION_KEY,
       CONFIRMO_API_KEY: 'confirmo-api-key',
       CONFIRMO_CALLBACK_PASSWORD: 'confirmo-callback',
       DIMOCO_MERCHANT_ID: 'm-1',
+      DIMOCO_ORDER: 'o-9',
       DIMOCO_PASSWORD: 'dimoco-password',
     });
     expect(live.paymentCrypto).toEqual({ kind: 'confirmo', apiKey: 'confirmo-api-key', callbackPassword: 'confirmo-callback', url: 'https://confirmo.net' });
-    expect(live.paymentCarrier).toMatchObject({ kind: 'dimoco', merchant: 'm-1', password: 'dimoco-password' });
+    expect(live.paymentCarrier).toMatchObject({ kind: 'dimoco', merchant: 'm-1', order: 'o-9', password: 'dimoco-password' });
     expect(live.testProviders).toEqual([]);
   });
 

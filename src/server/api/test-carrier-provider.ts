@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { formatDkk } from '#lib/format.ts';
 import {
   TEST_CARRIER_STATUSES,
+  amountOreOf,
+  type DimocoStandIn,
   type TestCarrierOutcome,
-  type TestCarrierProvider,
   type TestCarrierSession,
   type TestCarrierStatus,
 } from '../adapters/payments/test-carrier-provider.ts';
@@ -11,15 +12,16 @@ import { escapeHtml, testProviderPage } from './test-age-provider.ts';
 import { TEST_NOTE, decisionRoute, hostedPageRoute, laterEventRoute, productionNote, testPostbackSender, textReply as text, timingOptions } from './test-payment-pages.ts';
 
 /**
- * /test-payments/carrier/...: the built-in TEST carrier-billing provider (registered only with
- * PAYMENT_CARRIER=test). `POST /start` takes the signed start form as DIMOCO would (a wrong digest: 400) and
- * sends the browser to `GET /{sessionId}`, plain HTML that says clearly it is a TEST and no money moves:
- * Approve, Decline, Expire, Abandon, with the callback before the buyer returns (default), right after, after
- * a delay, or never, once or twice. `POST /{sessionId}/callback` (`status`) sends any later callback,
- * a refund included.
+ * /test-payments/carrier/...: the built-in TEST stand-in of DIMOCO pay:smart (registered only with
+ * PAYMENT_CARRIER=test; ../adapters/payments/test-carrier-provider.ts). `POST /start` takes the browser's
+ * start form as pay:smart does (a wrong digest, merchant or order, or a missing parameter: 400) and sends the
+ * browser to `GET /{sessionId}`, plain HTML that says clearly it is a TEST and no money moves: Approve,
+ * Decline, Abandon, with the callback before the buyer returns (default), right after, after a delay, or
+ * never, once or twice; then the buyer goes to the form's `url_return`. `POST /{sessionId}/callback`
+ * (`status`) sends any later callback, a refund included.
  */
 
-const OUTCOMES: readonly TestCarrierOutcome[] = ['approve', 'decline', 'expire', 'abandon'];
+const OUTCOMES: readonly TestCarrierOutcome[] = ['approve', 'decline', 'abandon'];
 
 function laterPanel(session: TestCarrierSession): string {
   if (!session.decided) return '';
@@ -36,8 +38,8 @@ function sessionPage(session: TestCarrierSession, production: boolean): string {
     'Betaling over telefonregning (TEST) · Carrier billing (TEST)',
     `${TEST_NOTE}${production ? `\n${productionNote('carrier')}` : ''}
 <h1>Betaling over telefonregning <span lang="en">· Carrier billing</span> (TEST)</h1>
-<p>${escapeHtml(session.request.description)} · <strong>${escapeHtml(formatDkk(session.request.amountOre))}</strong></p>
-<p>Reference: <code>${escapeHtml(session.request.reference)}</code></p>
+<p>${escapeHtml(session.fields['service_name'] ?? '')} · <strong>${escapeHtml(formatDkk(amountOreOf(session)))}</strong></p>
+<p>request_id: <code>${escapeHtml(session.fields['request_id'] ?? '')}</code></p>
 ${
   session.decided
     ? ''
@@ -47,7 +49,6 @@ ${
 <label><input type="checkbox" name="twice" value="1"> send twice</label></p>
 <button type="submit" name="outcome" value="approve">Godkend · <span lang="en">Approve</span></button>
 <button type="submit" name="outcome" value="decline">Afvis · <span lang="en">Decline</span></button>
-<button type="submit" name="outcome" value="expire">Udløb · <span lang="en">Expire</span></button>
 <button type="submit" name="outcome" value="abandon">Afbryd · <span lang="en">Abandon</span></button>
 </form>`
 }
@@ -55,14 +56,14 @@ ${laterPanel(session)}`,
   );
 }
 
-export function testCarrierProviderRoutes(provider: TestCarrierProvider, options: { production: boolean }) {
+export function testCarrierProviderRoutes(provider: DimocoStandIn, options: { production: boolean }) {
   return async (app: FastifyInstance): Promise<void> => {
     const sender = testPostbackSender(app, 'carrier');
     const notify = (session: TestCarrierSession, status: TestCarrierStatus, twice: boolean) => sender.send(() => provider.notify(session, status), twice);
 
     app.post('/start', async (request, reply) => {
-      const session = provider.sessionOfForm((request.body ?? {}) as Record<string, string>);
-      if (!session) return text(reply, 400, 'Unknown payment or wrong digest');
+      const session = provider.receiveStart((request.body ?? {}) as Record<string, string>);
+      if ('refused' in session) return text(reply, 400, `Refused: ${session.refused}`);
       return reply.redirect(`/test-payments/carrier/${encodeURIComponent(session.sessionId)}`, 303);
     });
 

@@ -1,38 +1,67 @@
-import type { PaymentProvider, PaymentRequest } from '../types.ts';
 import { randomBytes } from 'node:crypto';
-import { decimalAmount } from './flexpay.ts';
-import { DIMOCO_POSTBACK_ANSWER, dimocoFormDigest, dimocoStartForm, parseDimocoCallback, signedDimocoCallback } from './dimoco.ts';
+import { XMLBuilder } from 'fast-xml-parser';
+import { dimocoDigest, dimocoHmac, dimocoRequestId, referenceOfRequestId, type DimocoContract } from './dimoco.ts';
+import { oreOfDecimal } from './flexpay.ts';
 
 /**
- * The built-in TEST carrier-billing provider (PAYMENT_CARRIER=test: the default in development and tests;
- * with NODE_ENV=production only with ALLOW_TEST_PROVIDERS). NO MONEY MOVES. It behaves like DIMOCO
- * (./dimoco.ts): `start` answers the same signed form, posted to `/test-payments/carrier/start`, which checks
- * the digest and sends the browser to our hosted page `/test-payments/carrier/{sessionId}`
- * (src/server/api/test-carrier-provider.ts); there a person approves, declines, lets it expire or abandons,
- * and later a refund can be sent. Callbacks are form POSTs of `data` (JSON) + `digest` signed with
- * PAYMENT_TEST_SECRET, over real HTTP to /api/backend/dimocopostback on this server's own address.
+ * The built-in TEST stand-in of DIMOCO pay:smart (PAYMENT_CARRIER=test: the default in development and
+ * tests; with NODE_ENV=production only with ALLOW_TEST_PROVIDERS). NO MONEY MOVES. The server runs the live
+ * adapter (./dimoco.ts, `createDimocoProvider` with `test: true`) against it, with a test merchant whose
+ * password is PAYMENT_TEST_SECRET; this file plays DIMOCO's side only and has no parser or digest of its own:
+ *
+ * - `receiveStart` takes the browser's start form as pay:smart does (action `start`, this contract's merchant
+ *   and order, the mandatory parameters, the digest over the others): anything else is refused.
+ * - its hosted page (src/server/api/test-carrier-provider.ts) lets a person approve, decline or abandon;
+ * - `notify` sends a callback as pay:smart does: a form POST of `data` (the XML result) and `digest` to the
+ *   `url_callback` it received (which must be this site's: the stand-in calls back no one else; it reaches
+ *   this server at its own listening address, as the site address may be a proxy's);
+ * - the buyer is sent back to `url_return` as received.
  */
 
 export const TEST_CARRIER_MERCHANT = 'test-merchant';
-export const TEST_CARRIER_STATUSES = ['pending', 'success', 'failure', 'expired', 'refund'] as const;
+export const TEST_CARRIER_ORDER = 'test-order';
+/** What the test contract bills in (a real order's currency is set up by DIMOCO with the contract). */
+export const TEST_CARRIER_CURRENCY = 'DKK';
+
+/** The callbacks the stand-in can send: pay:smart's action_result statuses of action start, and a refund. */
+export const TEST_CARRIER_STATUSES = ['pending', 'success', 'failure', 'refund'] as const;
 export type TestCarrierStatus = (typeof TEST_CARRIER_STATUSES)[number];
-export type TestCarrierOutcome = 'approve' | 'decline' | 'expire' | 'abandon';
+export type TestCarrierOutcome = 'approve' | 'decline' | 'abandon';
 
-export type TestCarrierSession = { sessionId: string; requestId: string; request: PaymentRequest; createdAt: number; decided: boolean; transactionId: string | null };
+export type TestCarrierSession = {
+  sessionId: string;
+  /** The start form as the browser posted it. */
+  fields: Record<string, string>;
+  createdAt: number;
+  decided: boolean;
+  /** DIMOCO's reference of the process and the transaction's id, once billed. */
+  dimocoReference: string;
+  transactionId: string | null;
+};
 
-export type TestCarrierProvider = PaymentProvider & {
-  /** The session of a posted start form whose digest is right; null otherwise. */
-  sessionOfForm: (fields: Record<string, string>) => TestCarrierSession | null;
+export type DimocoStandIn = {
+  contract: DimocoContract;
+  /** The session of a start form pay:smart would take, or why it refuses it. */
+  receiveStart: (fields: Record<string, string>) => TestCarrierSession | { refused: string };
   findSession: (sessionId: string) => TestCarrierSession | null;
   decide: (sessionId: string, outcome: TestCarrierOutcome) => TestCarrierStatus[] | null;
-  /** Sends the callback of a status (refund: the refund action) over HTTP; answers the HTTP status. */
+  /** Sends the callback of a status over HTTP; answers our server's HTTP status. */
   notify: (session: TestCarrierSession, status: TestCarrierStatus) => Promise<number>;
+  /** Where the buyer goes back to: the form's `url_return`, as received. */
   returnUrlOf: (session: TestCarrierSession) => string;
 };
 
-export function createTestCarrierProvider(options: { siteUrl: string; secret: string; postbackBase: () => string }): TestCarrierProvider {
+/** The parameters pay:smart's action start cannot do without (service_name since v1.14). */
+const MANDATORY = ['action', 'merchant', 'order', 'request_id', 'amount', 'service_name', 'url_callback', 'url_return', 'digest'] as const;
+
+const STATUS_CODE: Record<Exclude<TestCarrierStatus, 'refund'>, string> = { success: '0', failure: '1', pending: '5' };
+
+const xml = new XMLBuilder({ ignoreAttributes: false, format: false, suppressEmptyNode: true });
+
+export function createDimocoStandIn(options: DimocoContract & { siteUrl: string; postbackBase: () => string }): DimocoStandIn {
+  const contract: DimocoContract = { merchant: options.merchant, order: options.order, password: options.password };
   const sessions = new Map<string, TestCarrierSession>();
-  const base = options.siteUrl.replace(/\/$/, '');
+  const site = new URL(options.siteUrl).origin;
   const forgetOld = () => {
     const oldest = Date.now() - 24 * 3_600_000;
     for (const [id, session] of sessions) {
@@ -40,23 +69,45 @@ export function createTestCarrierProvider(options: { siteUrl: string; secret: st
       sessions.delete(id);
     }
   };
+  /** The XML result of a callback, in pay:smart's order of elements. */
+  const resultXml = (session: TestCarrierSession, status: TestCarrierStatus): string => {
+    const refund = status === 'refund';
+    const billed = status === 'success' || refund;
+    const amount = session.fields['amount']!;
+    const result = {
+      action: refund ? 'refund' : 'start',
+      action_result: { status: refund ? '0' : STATUS_CODE[status], detail: status === 'failure' ? 'The end user declined the payment (TEST).' : undefined },
+      reference: session.dimocoReference,
+      // A refund is a request of its own; its request_id names the same order.
+      request_id: refund ? dimocoRequestId(referenceOfRequestId(session.fields['request_id']!)) : session.fields['request_id'],
+      payment_parameters: { order: session.fields['order'] },
+      transactions: billed
+        ? { transaction: { id: refund ? `refund-${session.transactionId}` : session.transactionId, amount, billed_amount: amount, currency: TEST_CARRIER_CURRENCY } }
+        : undefined,
+    };
+    return `<?xml version="1.0" encoding="UTF-8"?>${xml.build({ result })}`;
+  };
   return {
-    name: 'dimoco',
-    method: 'carrier',
-    test: true,
-    start: async (request) => {
+    contract,
+    receiveStart: (fields) => {
+      const missing = MANDATORY.filter((name) => !fields[name]);
+      if (missing.length > 0) return { refused: `missing ${missing.join(', ')}` };
+      if (fields['digest']!.toLowerCase() !== dimocoDigest(contract.password, fields)) return { refused: 'wrong digest' };
+      if (fields['action'] !== 'start') return { refused: `unsupported action ${fields['action']}` };
+      if (fields['merchant'] !== contract.merchant || fields['order'] !== contract.order) return { refused: 'unknown merchant or order' };
+      if (oreOfDecimal(fields['amount']!) === null) return { refused: 'unreadable amount' };
+      if (!URL.canParse(fields['url_callback']!) || new URL(fields['url_callback']!).origin !== site) return { refused: "url_callback is not this site's (the TEST stand-in calls back no one else)" };
       forgetOld();
-      const sessionId = `testcarrier-${randomBytes(16).toString('hex')}`;
-      const form = dimocoStartForm(request, { merchant: TEST_CARRIER_MERCHANT, password: options.secret, action: `${base}/test-payments/carrier/start` });
-      sessions.set(sessionId, { sessionId, requestId: form.fields['request_id']!, request, createdAt: Date.now(), decided: false, transactionId: null });
-      return form;
-    },
-    parsePostback: async (postback) => parseDimocoCallback(postback, { merchant: TEST_CARRIER_MERCHANT, password: options.secret }),
-    postbackAnswer: DIMOCO_POSTBACK_ANSWER,
-    sessionOfForm: (fields) => {
-      if (fields['merchant'] !== TEST_CARRIER_MERCHANT || fields['digest'] !== dimocoFormDigest(options.secret, fields)) return null;
-      for (const session of sessions.values()) if (session.requestId === fields['request_id']) return session;
-      return null;
+      const session: TestCarrierSession = {
+        sessionId: `testcarrier-${randomBytes(16).toString('hex')}`,
+        fields: { ...fields },
+        createdAt: Date.now(),
+        decided: false,
+        dimocoReference: randomBytes(10).toString('hex'),
+        transactionId: null,
+      };
+      sessions.set(session.sessionId, session);
+      return session;
     },
     findSession: (sessionId) => sessions.get(sessionId) ?? null,
     decide: (sessionId, outcome) => {
@@ -68,32 +119,24 @@ export function createTestCarrierProvider(options: { siteUrl: string; secret: st
         session.transactionId = randomBytes(8).toString('hex');
         return ['success'];
       }
-      return outcome === 'decline' ? ['failure'] : outcome === 'expire' ? ['expired'] : [];
+      return outcome === 'decline' ? ['failure'] : [];
     },
     notify: async (session, status) => {
-      const refund = status === 'refund';
-      const body = signedDimocoCallback(options.secret, {
-        action: refund ? 'refund' : 'payment',
-        merchant: TEST_CARRIER_MERCHANT,
-        order: session.request.reference,
-        request_id: session.requestId,
-        status: refund ? 'success' : status,
-        amount: decimalAmount(session.request.amountOre),
-        currency: session.request.currency,
-        ...(session.transactionId ? { transaction_id: session.transactionId } : {}),
-      });
-      const response = await fetch(`${options.postbackBase()}/api/backend/dimocopostback`, {
+      if (status === 'refund' && !session.transactionId) session.transactionId = randomBytes(8).toString('hex');
+      const data = resultXml(session, status);
+      const target = new URL(session.fields['url_callback']!);
+      const response = await fetch(`${options.postbackBase()}${target.pathname}${target.search}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body,
+        body: new URLSearchParams({ data, digest: dimocoHmac(contract.password, data) }).toString(),
         signal: AbortSignal.timeout(30_000),
       });
       await response.arrayBuffer();
       return response.status;
     },
-    returnUrlOf: (session) => {
-      const query = new URLSearchParams({ type: 'carrier', referenceID: session.request.reference, sessionId: session.sessionId });
-      return `${session.request.returnUrl}${session.request.returnUrl.includes('?') ? '&' : '?'}${query.toString()}`;
-    },
+    returnUrlOf: (session) => session.fields['url_return']!,
   };
 }
+
+/** The amount of a session in øre (its form's decimal amount, checked when it was received). */
+export const amountOreOf = (session: TestCarrierSession) => oreOfDecimal(session.fields['amount']!) ?? 0;
