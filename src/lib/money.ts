@@ -4,7 +4,7 @@
  * receipts) and the browser (price screens); `formatDkk` in format.ts shows an amount, `kronerToOre` reads
  * one typed in kroner.
  */
-import { add, allocate, dinero, multiply, subtract, toSnapshot, type Dinero } from 'dinero.js';
+import { add, dinero, halfUp, multiply, subtract, toSnapshot, transformScale, type Dinero } from 'dinero.js';
 import { DKK } from 'dinero.js/currencies';
 
 /** The Danish VAT rate, in basis points (25%). */
@@ -17,12 +17,16 @@ const ore = (amount: number): Dinero<number> => {
 const amountOf = (value: Dinero<number>): number => toSnapshot(value).amount;
 
 /**
- * A VAT-inclusive amount split into its net part and its VAT part. With 25% VAT the VAT is a fifth of the
- * gross price (20%); the two parts always add up to the gross amount exactly.
+ * A VAT-inclusive amount split into its net part and its VAT part (docs/decisions/025-commerce.md, "VAT
+ * rounding"). With 25% VAT the VAT is a fifth of the gross price (20 %), rounded to the nearest øre with
+ * half an øre rounded up, as Danish practice computes the VAT of a price that includes it; the net part is
+ * the rest, so the two always add up to the gross amount exactly. 0,01 kr → 0 øre VAT; 0,03 kr → 0,01 kr;
+ * 1,03 kr → 0,21 kr; 19,99 kr → 4,00 kr; 499,00 kr → 99,80 kr.
  */
 export function splitGross(grossOre: number): { netOre: number; vatOre: number; grossOre: number } {
-  const [vat, net] = allocate(ore(grossOre), [1, 4]);
-  return { netOre: amountOf(net!), vatOre: amountOf(vat!), grossOre };
+  const vat = transformScale(multiply(ore(grossOre), { amount: 20, scale: 2 }), DKK.exponent, halfUp);
+  const net = subtract(ore(grossOre), vat);
+  return { netOre: amountOf(net), vatOre: amountOf(vat), grossOre };
 }
 
 /** The VAT part of a VAT-inclusive amount in øre. */

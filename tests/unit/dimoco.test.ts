@@ -18,6 +18,7 @@ const REQUEST: PaymentRequest = {
   currency: 'DKK',
   description: 'Annonce i 30 dage',
   returnUrl: 'https://annoncer.example/backend/callback-payment/',
+  declineUrl: 'https://annoncer.example/backend/callback-payment/?declined=1',
   postbackUrl: 'https://annoncer.example/api/backend/dimocopostback',
   locale: 'en',
 };

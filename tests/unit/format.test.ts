@@ -30,6 +30,19 @@ describe('dates and money', () => {
     expect(vatOf(49900)).toBe(9980);
     expect(splitGross(119900)).toEqual({ netOre: 95920, vatOre: 23980, grossOre: 119900 });
   });
+  it('rounds the VAT of a gross amount to the nearest øre, half up (Danish practice; issue 29)', () => {
+    // gross × 20 %: 0,2 øre → 0; 0,6 øre → 1; 20,6 øre → 21; 399,8 øre → 400 (a fifth of whole øre never ends in exactly a half).
+    expect(splitGross(1)).toEqual({ netOre: 1, vatOre: 0, grossOre: 1 });
+    expect(splitGross(3)).toEqual({ netOre: 2, vatOre: 1, grossOre: 3 });
+    expect(splitGross(103)).toEqual({ netOre: 82, vatOre: 21, grossOre: 103 });
+    expect(splitGross(1999)).toEqual({ netOre: 1599, vatOre: 400, grossOre: 1999 });
+    expect(vatOf(2) + vatOf(8)).toBe(0 + 2);
+    expect(vatOf(13)).toBe(3);
+    expect(vatOf(12)).toBe(2);
+    expect(vatOf(10_000_000_003)).toBe(2_000_000_001);
+    // The reference prices: 499, 1.199, 199 and 149 kroner.
+    expect([49_900, 119_900, 19_900, 14_900].map(vatOf)).toEqual([9_980, 23_980, 3_980, 2_980]);
+  });
   it('splits any amount into net and VAT that add up to it exactly, in whole øre', () => {
     for (const gross of [0, 1, 3, 7, 99, 12345, 49901, 2_000_000_003]) {
       const { netOre, vatOre } = splitGross(gross);

@@ -86,12 +86,20 @@ export function NotificationList({ t }: { t: TFunction }) {
 
 const DASHBOARD_PATHS = ['/backend', '/backend/', '/backend/dashboard', '/backend/dashboard/'];
 
+/** What a notification's link says: the receipt, the package, the verification, or a decision (the dashboard and the rest). */
+function linkLabelOf(link: string): string {
+  if (link.startsWith('/backend/purchase-history/') || link.startsWith('/backend/promotion/receipt/')) return 'dashboard.notificationLinks.receipt';
+  if (link.startsWith('/backend/advert-package/')) return 'dashboard.notificationLinks.package';
+  if (link.startsWith('/backend/verification/')) return 'dashboard.notificationLinks.verification';
+  return 'dashboard.notificationLink';
+}
+
 /** A notification's link: to the decisions section when it points at the dashboard, else to its screen. */
 function NotificationLink({ t, link, title }: { t: TFunction; link: string; title: string }) {
   const className = 'mt-2 inline-block text-sm font-semibold text-brand-700 underline';
   const label = (
     <>
-      {t('dashboard.notificationLink')}
+      {t(linkLabelOf(link))}
       <span className="sr-only">: {title}</span>
     </>
   );
