@@ -74,7 +74,12 @@ describe('configuration from the environment', () => {
     expect(refusal({ PAYMENT_CARD: 'cardbilling' })).toContain('CARDBILLING_SHOP_ID="": required when PAYMENT_CARD=cardbilling');
     expect(refusal({ PAYMENT_CARD: 'cardbilling' })).toContain('CARDBILLING_SIGNATURE_KEY="": required when PAYMENT_CARD=cardbilling');
     const live = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, CARDBILLING_SHOP_ID: '12345', CARDBILLING_SIGNATURE_KEY: 'shop-signature-key' });
-    expect(live.paymentCard).toEqual({ kind: 'cardbilling', shopId: '12345', signatureKey: 'shop-signature-key', url: 'https://secure.verotel.com' });
+    // The brand's host: CardBilling's by default, Verotel's when the account is Verotel's, or CARDBILLING_URL.
+    expect(live.paymentCard).toEqual({ kind: 'cardbilling', shopId: '12345', signatureKey: 'shop-signature-key', url: 'https://secure.billing.creditcard' });
+    const liveVars = { NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, CARDBILLING_SHOP_ID: '12345', CARDBILLING_SIGNATURE_KEY: 'shop-signature-key' };
+    expect(loadConfig({ ...liveVars, CARDBILLING_BRAND: 'verotel' }).paymentCard).toMatchObject({ url: 'https://secure.verotel.com' });
+    expect(loadConfig({ ...liveVars, CARDBILLING_BRAND: 'verotel', CARDBILLING_URL: 'https://flexpay.example/' }).paymentCard).toMatchObject({ url: 'https://flexpay.example' });
+    expect(refusal({ PAYMENT_CARD: 'cardbilling', CARDBILLING_BRAND: 'bitsafe' })).toContain('CARDBILLING_BRAND="bitsafe": must be cardbilling or verotel');
     expect(live.testProviders).toEqual([]);
     expect(refusal({ PAYMENT_CARD: 'paypal' })).toContain('PAYMENT_CARD="paypal": must be test, cardbilling or off');
   });
