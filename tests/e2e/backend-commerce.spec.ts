@@ -38,9 +38,9 @@ test('a package bought by card: the terms before paying, the TEST page, and the 
   await expect(status).toHaveAttribute('data-payment-status', 'paid');
   await expect(status).toContainText('Tak! Din betaling for Annonce i 30 dage er modtaget.');
   const orderId = /orderId=(\d+)/.exec(page.url())![1];
-  // The dashboard's last promotions show the package with its dates.
+  // The dashboard's last promotions show the package, waiting for the new advert's approval (issue 29).
   const promotion = page.locator('[data-promotion="1"]').first();
-  await expect(promotion).toContainText(/Annoncepakke\d{2}-\d{2}-\d{4} – \d{2}-\d{2}-\d{4}Aktiv nu/);
+  await expect(promotion).toContainText('AnnoncepakkeStarter, når support godkender annoncen');
   await expect(promotion.getByRole('link', { name: 'Se kvittering' })).toHaveAttribute('href', `/backend/promotion/receipt/${orderId}/`);
   await expect(status.getByRole('link', { name: 'Se kvittering' })).toHaveAttribute('href', `/backend/promotion/receipt/${orderId}/`);
 
@@ -133,11 +133,16 @@ test('promotion pages send an advert without a running package to the buy page; 
   await expect(page.getByText('A promotion needs an active advert with a running advert package. Buy or extend your advert package first.')).toBeVisible();
   await page.getByRole('button', { name: /^da/i }).click();
 
-  // A package bought: the package screen says what runs (the advert itself still waits for approval).
+  // The advert still waits for approval: the buy page says a package starts when it is first shown, and
+  // a package bought now waits for that day (issue 29) instead of running while nobody can see the advert.
+  await page.goto('/backend/buy-advert-package/');
+  await expect(page.locator('[data-starts-when-public]')).toHaveText(
+    'Din annonce er ikke vist endnu. En pakke, du køber nu, starter først den dag, support godkender annoncen, så du ikke betaler for dage, hvor den ikke kan ses.',
+  );
   await buyPackageByApi(page);
   await page.goto('/backend/advert-package/');
-  await expect(page.locator('[data-days-left]')).toHaveText('30 dage');
-  await expect(page.locator('[data-renewal]')).toHaveText(/^Slutter \d{2}-\d{2}-\d{4} \(fornyes ikke\)$/);
+  await expect(page.locator('[data-package-waiting]')).toHaveText('Betalt: 30 dage, der starter, når support godkender din annonce.');
+  await expect(page.locator('[data-days-left]')).toHaveCount(0);
   await checkA11y(page);
 });
 

@@ -28,13 +28,13 @@ export const BUY_WORDS = {
 } as const;
 
 /**
- * The reference seed's 30-day packages (the account's language names them): the one that does not renew,
- * and the one that renews (same length and price, its name says so).
+ * The reference seed's 30-day packages (the screen's language names them, each name once): the one that
+ * does not renew, and the one that renews (same length and price, its name says so).
  */
 export const OFFERS = {
-  package30: { da: /^Annonce i 30 dage · /, en: /^Advert for 30 days · / },
-  renewing30: { da: /^Annonce i 30 dage, fornyes automatisk · /, en: /^Advert for 30 days, renews automatically · / },
-  frontPage7: { da: /^Forsidepromovering i 7 dage · /, en: /^Front page promotion for 7 days · / },
+  package30: { da: /^Annonce i 30 dage(?!,)/, en: /^Advert for 30 days(?!,)/ },
+  renewing30: { da: /^Annonce i 30 dage, fornyes automatisk/, en: /^Advert for 30 days, renews automatically/ },
+  frontPage7: { da: /^Forsidepromovering i 7 dage/, en: /^Front page promotion for 7 days/ },
 } as const;
 
 /** Each TEST provider's hosted page: its heading, the label of when its postback goes, and its outcomes. */

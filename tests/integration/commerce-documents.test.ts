@@ -302,7 +302,7 @@ describe("Administration's products", () => {
     const changed = await call(server, '/api/support/product', { body: change, cookie: admin });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toMatchObject({ nameDa: 'Annonce i et kvartal', nameEn: 'Advert for a quarter', priceOre: 129_900, vatOre: 25_980, days: 91, active: true });
-    expect((await offered()).find((offer) => offer.code === 'membership-90')).toMatchObject({ name: 'Annonce i et kvartal', days: 91, priceOre: 129_900, vatOre: 25_980 });
+    expect((await offered()).find((offer) => offer.code === 'membership-90')).toMatchObject({ nameDa: 'Annonce i et kvartal', days: 91, priceOre: 129_900, vatOre: 25_980 });
 
     const retired = await call(server, '/api/support/product', { body: { ...change, Active: false }, cookie: admin });
     expect(await retired.json()).toMatchObject({ active: false });

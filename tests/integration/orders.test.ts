@@ -324,7 +324,7 @@ describe('reads of the own orders', () => {
       ['membership-90', false],
       ['membership-30-recurring', true],
     ]);
-    expect(offer.products[0]).toMatchObject({ priceOre: 49_900, vatOre: 9_980, name: 'Annonce i 30 dage' });
+    expect(offer.products[0]).toMatchObject({ priceOre: 49_900, vatOre: 9_980, nameDa: 'Annonce i 30 dage', nameEn: 'Advert for 30 days' });
     expect(offer.allowed).toBe(true);
     near(offer.runningUntil, Date.now() + 60 * DAY);
     // The methods with a provider configured (here every TEST provider: card, crypto and carrier billing).

@@ -155,7 +155,7 @@ describe('payments that are never credited', () => {
     const order = await orderRow(server, bought.orderId);
     expect(order.status).toBe(ORDER_STATUS.Expired);
     expect(order.refundFlaggedAt).not.toBeNull();
-    expect(order.refundFlagReason).toBe('payment after the order expired');
+    expect(order.refundFlagReason).toBe('paid-too-late');
     expect(await documentsOfOrder(server, bought.orderId)).toEqual([]);
     expect(await expirationOf(who)).toEqual(expiry);
     expect((await eventsOf(bought.orderId)).map((row) => row.outcome)).toEqual(['flagged']);
@@ -169,7 +169,7 @@ describe('payments that are never credited', () => {
     expect(await postback(server, saleParams(bought, 49_900, { transactionID: 'another-charge', saleID: 'another-sale' }))).toEqual({ status: 200, text: 'OK' });
     const order = await orderRow(server, bought.orderId);
     expect(order.status).toBe(ORDER_STATUS.Paid);
-    expect(order.refundFlagReason).toBe('a second payment for a paid order');
+    expect(order.refundFlagReason).toBe('paid-twice');
     expect(await expirationOf(who)).toEqual(expiry);
     expect(await documentsOfOrder(server, bought.orderId)).toHaveLength(1);
 

@@ -146,7 +146,7 @@ describe('cancelling', () => {
     // The provider charges anyway: an order of its own, flagged for refund, no time.
     expect(await saleEvent(server, bought, 'rebill')).toEqual([200]);
     const charged = (await ordersOfAccount(server, who.accountId))[1]!;
-    expect(charged).toMatchObject({ status: ORDER_STATUS.Expired });
+    expect(charged).toMatchObject({ status: ORDER_STATUS.Expired, refundFlagReason: 'renewal-after-cancel' });
     expect(charged.refundFlaggedAt).not.toBeNull();
     expect(await expirationOf(who)).toEqual(expiry);
   });

@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { adverts, auditLog, outboxMessages, statementsOfReasons, verifications } from '#server/db/schema.ts';
+import { adverts, auditLog, outboxMessages, products, promotions, statementsOfReasons, verifications } from '#server/db/schema.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, callApi, createAdvertiser, type AdvertiserFixture } from '#tests/support/fixtures.ts';
 import { uniquePhone } from './accounts-helpers.ts';
 import { createSupportUserOverHttp, signInSupport } from './support-helpers.ts';
-import { submitDocuments, supportApi, type Advertiser } from './verification-helpers.ts';
+import { backendApi, submitDocuments, supportApi, type Advertiser } from './verification-helpers.ts';
+import { buy, pay, waitForStatus } from './orders-helpers.ts';
 import { INTRODUCTORY_PERIOD_DAYS } from '#server/domain/adverts/statuses.ts';
 
 const DAY = 86_400_000;
@@ -164,6 +165,38 @@ describe('a new advert', () => {
     expect((await freeText('Ida Intro')).body.items.map((i: { id: number }) => i.id)).toContain(fresh.advertId);
     const [note] = await notifications(fresh);
     expect(note!.body).toMatch(/vises på siden til og med \d{2}-\d{2}-\d{4}/);
+  });
+
+  it('a package paid before the first approval waits: it starts the day support approves the advert, not at purchase (issue 29)', async () => {
+    const who = await newAdvert('Wanda Venter', { expirationDate: null });
+    const membership30 = (await server.db.select({ id: products.id }).from(products).where(eq(products.code, 'membership-30')))[0]!.id;
+    const offer = await backendApi(server, 'promotions', who.cookie, { query: { TypeId: 1 } });
+    expect(offer.body).toMatchObject({ startsWhenPublic: true, waitingDays: 0 });
+    const bought = await buy(server, who, membership30);
+    expect((await pay(server, bought)).status).toBe(303);
+    const paid = await waitForStatus(server, who, bought.orderId, 1);
+    // Paid, with its receipt, but no days spent while nobody can see the advert.
+    expect(paid).toMatchObject({ statusName: 'Paid', periodStart: null, periodEnd: null });
+    expect(paid.documents.map((doc) => doc.kind)).toEqual(['receipt']);
+    expect((await rowOf(who.advertId)).expirationDate).toBeNull();
+    expect((await backendApi(server, 'promotions', who.cookie, { query: { TypeId: 1 } })).body).toMatchObject({ startsWhenPublic: true, waitingDays: 30, runningUntil: null });
+    expect((await backendApi(server, 'dashboardlastpromotions', who.cookie)).body).toEqual([expect.objectContaining({ orderId: bought.orderId, waiting: true, startsAt: null })]);
+
+    await submitDocuments(server, who);
+    const [verification] = await server.db.select().from(verifications).where(eq(verifications.advertId, who.advertId)).orderBy(desc(verifications.id)).limit(1);
+    expect((await supportApi(server, 'acceptvalidation', supportCookie, { body: { Id: verification!.id } })).status).toBe(200);
+    const approvedAt = Date.now();
+    expect((await save({ Id: who.advertId, Approve: true })).status).toBe(200);
+    // The 30 paid days run from the approval (not the introductory period, not from the purchase).
+    const expiry = (await rowOf(who.advertId)).expirationDate!.getTime();
+    expect(expiry).toBeGreaterThanOrEqual(approvedAt + 30 * DAY - 1000);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 30 * DAY);
+    const started = await waitForStatus(server, who, bought.orderId, 1);
+    expect(new Date(started.periodEnd!).getTime()).toBe(expiry);
+    expect(new Date(started.periodStart!).getTime()).toBeGreaterThanOrEqual(approvedAt - 1000);
+    const [promotion] = await server.db.select().from(promotions).where(eq(promotions.orderId, bought.orderId));
+    expect(promotion!.endsAt.getTime()).toBe(expiry);
+    expect((await backendApi(server, 'promotions', who.cookie, { query: { TypeId: 1 } })).body).toMatchObject({ startsWhenPublic: false, waitingDays: 0 });
   });
 
   it('declined: locked, with a statement of reasons the advertiser is told about', async () => {

@@ -79,7 +79,8 @@ export type OrderView = {
   documents: { id: number; kind: string; number: number }[];
 };
 
-export type ProductOffer = { id: number; code: string; type: number; name: string; days: number; priceOre: number; vatOre: number; recurring: boolean };
+/** A product for sale: its name in both languages (the screen shows the one of its language), days, price incl. VAT. */
+export type ProductOffer = { id: number; code: string; type: number; nameDa: string; nameEn: string; days: number; priceOre: number; vatOre: number; recurring: boolean };
 
 /** promotions: what can be bought of a type, and what runs now. */
 export type PromotionsAnswer = {
@@ -89,6 +90,10 @@ export type PromotionsAnswer = {
   runningUntil: string | null;
   /** Whether a boost may be bought now (an Active advert whose expiration is in the future); memberships always. */
   allowed: boolean;
+  /** Memberships: the advert was never public, so a package bought now starts when support first approves it. */
+  startsWhenPublic: boolean;
+  /** Memberships: the days of packages paid that wait for that first approval (0: none). */
+  waitingDays: number;
   /** The advertiser's renewing membership, if any (cancel stops its next charge). */
   subscription: { id: number; status: number; nextChargeOn: string | null } | null;
   /** The payment methods the server offers now (those with a configured provider). */

@@ -95,6 +95,10 @@ function PackageView({ offer, onCancelled }: { offer: PromotionsAnswer; onCancel
               </dd>
             </dl>
           </>
+        ) : offer.waitingDays > 0 ? (
+          <p className="mt-2 text-slate-800" data-package-waiting>
+            {t('commerce.package.waiting', { days: offer.waitingDays })}
+          </p>
         ) : (
           <p className="mt-2 text-slate-800" data-no-package>
             {t('commerce.package.none')}

@@ -37,6 +37,8 @@ export function BuyProductChoice({ typeId, route, intro }: { typeId: 1 | 2 | 3; 
 function BuyForm({ offer, typeId }: { offer: PromotionsAnswer; typeId: 1 | 2 | 3 }) {
   const t = useAppT(backendI18n);
   const locale = useStore($locale);
+  // Product names in the screen's language, whatever the account's (the name already says its days).
+  const nameOf = (offered: { nameDa: string; nameEn: string }) => (locale === 'en' ? offered.nameEn : offered.nameDa);
   const [productId, setProductId] = useState<number | null>(offer.products[0]?.id ?? null);
   const [method, setMethod] = useState<PaymentMethodName | null>(offer.paymentMethods[0] ?? null);
   const [startNow, setStartNow] = useState(false);
@@ -68,6 +70,11 @@ function BuyForm({ offer, typeId }: { offer: PromotionsAnswer; typeId: 1 | 2 | 3
   const renews = product?.recurring === true && method === 'card';
   return (
     <form onSubmit={(event) => void pay(event)} noValidate className="mt-6 space-y-6" data-buy-form>
+      {offer.startsWhenPublic ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-ink" data-starts-when-public>
+          {t('commerce.startsWhenPublic')}
+        </p>
+      ) : null}
       {offer.runningUntil ? (
         <p className="text-slate-800" data-running-until>
           {t(typeId === 1 ? 'commerce.packageRunsUntil' : 'commerce.boostRunsUntil', { date: formatDate(offer.runningUntil) })}
@@ -81,8 +88,7 @@ function BuyForm({ offer, typeId }: { offer: PromotionsAnswer; typeId: 1 | 2 | 3
             <label key={p.id} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
               <input type="radio" name="product" value={p.id} checked={productId === p.id} onChange={() => setProductId(p.id)} />
               <span className="flex-1 font-medium text-ink">
-                {p.name} · {t('commerce.days', { count: p.days })}
-                {p.recurring ? ` · ${t('commerce.renewing')}` : ''}
+                {nameOf(p)}
               </span>
               <span className="font-semibold text-ink" data-price>
                 {formatDkk(p.priceOre)}
@@ -110,7 +116,7 @@ function BuyForm({ offer, typeId }: { offer: PromotionsAnswer; typeId: 1 | 2 | 3
           </h2>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
             <dt className="font-medium">{t('commerce.what')}</dt>
-            <dd>{t(`commerce.typeExplain.${typeId}`, { name: product.name })}</dd>
+            <dd>{t(`commerce.typeExplain.${typeId}`, { name: nameOf(product) })}</dd>
             <dt className="font-medium">{t('commerce.length')}</dt>
             <dd>{t('commerce.days', { count: product.days })}</dd>
             <dt className="font-medium">{t('commerce.price')}</dt>

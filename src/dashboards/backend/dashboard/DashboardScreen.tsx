@@ -192,10 +192,12 @@ function Promotions({ promotions, t }: { promotions: Promotion[]; t: TFunction }
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {promotions.map((promotion) => (
-            <li key={promotion.id} data-promotion={promotion.type} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <li key={`${promotion.id}-${promotion.orderId}`} data-promotion={promotion.type} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
               <span className="font-semibold text-ink">{t(`dashboard.promotionType.${promotion.type}`, { defaultValue: t('dashboard.promotionType.other') })}</span>
-              <span className="text-sm text-slate-800">
-                {t('dashboard.period', { from: formatDate(promotion.startsAt), to: formatDate(promotion.endsAt) })}
+              <span className="text-sm text-slate-800" {...(promotion.waiting ? { 'data-promotion-waiting': '' } : {})}>
+                {promotion.startsAt && promotion.endsAt
+                  ? t('dashboard.period', { from: formatDate(promotion.startsAt), to: formatDate(promotion.endsAt) })
+                  : t('dashboard.promotionWaiting')}
               </span>
               {promotion.active ? (
                 <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{t('dashboard.promotionActive')}</span>

@@ -7,7 +7,8 @@ export type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, Status
 export type NotificationItem = { id: number; title: string; body: string; link: string | null; status: number; read: boolean; createdAt: string };
 export type Notifications = { items: NotificationItem[]; unread: number };
 /** type: 1 Membership (advert package), 2 FrontpageBoost, 3 SearchBoost. */
-export type Promotion = { id: number; orderId: number | null; type: number; startsAt: string; endsAt: string; active: boolean };
+/** A promotion; `waiting`: a package paid before the advert was ever shown, which starts at its first approval. */
+export type Promotion = { id: number; orderId: number | null; type: number; startsAt: string | null; endsAt: string | null; active: boolean; waiting: boolean };
 export type SkipItems = { items: string[]; skippable: string[] };
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});

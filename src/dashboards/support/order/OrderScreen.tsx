@@ -88,7 +88,11 @@ function OrderFacts({ t, order }: { t: TFunction; order: SupportOrderDetail }) {
     [t('order.facts.referenceId'), order.referenceId ?? none],
     [t('order.facts.language'), order.locale],
   ];
-  if (order.refundFlaggedAt) rows.push([t('order.facts.refundFlag'), `${formatDateTime(order.refundFlaggedAt)}: ${order.refundFlagReason ?? ''}`]);
+  if (order.refundFlaggedAt) {
+    // A reason code worded in the screen's language (an older order may hold plain text: shown as it is).
+    const reason = order.refundFlagReason ? t(`order.flagReasons.${order.refundFlagReason}`, { defaultValue: order.refundFlagReason }) : '';
+    rows.push([t('order.facts.refundFlag'), `${formatDateTime(order.refundFlaggedAt)}: ${reason}`]);
+  }
   return (
     <section aria-labelledby="order-facts" className="rounded-xl border border-slate-200 bg-white p-5">
       <h2 id="order-facts" className="text-lg font-semibold text-ink">

@@ -3,6 +3,7 @@ import { SKIPPABLE_DASHBOARD_ITEMS, type SkippableDashboardItem } from '#lib/sch
 import {
   accounts,
   notifications,
+  orders,
   pictures,
   priceListItems,
   promotions,
@@ -17,6 +18,7 @@ import { writeAudit } from '../audit.ts';
 import { getOwnAdvert, requireAdvertiserAccountId, updateOwnAdvert } from './own-advert.ts';
 import { newsForAdvertiser } from '../news/news.ts';
 import { PROFILE_STATUS } from './statuses.ts';
+import { ORDER_STATUS, PRODUCT_TYPE } from '../commerce/order-status.ts';
 
 import type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
 
@@ -191,24 +193,37 @@ export async function updateNotification(ctx: DomainContext, input: { Id: number
   return notificationView(updated!, account.locale);
 }
 
-export type PromotionView = { id: number; orderId: number | null; type: number; startsAt: string; endsAt: string; active: boolean };
+/** A promotion on the dashboard; a package paid before the advert was ever shown waits (no dates yet). */
+export type PromotionView = { id: number; orderId: number | null; type: number; startsAt: string | null; endsAt: string | null; active: boolean; waiting: boolean };
 
-/** dashboardlastpromotions: the advert's last five promotions (1 Membership, 2 FrontpageBoost, 3 SearchBoost); may be empty. */
+/**
+ * dashboardlastpromotions: the packages that wait for the advert's first approval (issue 29), then the
+ * advert's last five promotions (1 Membership, 2 FrontpageBoost, 3 SearchBoost); may be empty.
+ */
 export async function listLastPromotions(ctx: DomainContext): Promise<PromotionView[]> {
   const advert = await getOwnAdvert(ctx);
   const now = ctx.now();
+  const waiting = await ctx.db
+    .select({ orderId: orders.id, type: orders.productType })
+    .from(orders)
+    .where(and(eq(orders.advertId, advert.id), eq(orders.status, ORDER_STATUS.Paid), eq(orders.productType, PRODUCT_TYPE.Membership), isNull(orders.fulfilledAt)))
+    .orderBy(desc(orders.id));
   const rows = await ctx.db
     .select()
     .from(promotions)
     .where(eq(promotions.advertId, advert.id))
     .orderBy(desc(promotions.startsAt), desc(promotions.id))
     .limit(5);
-  return rows.map((row) => ({
-    id: row.id,
-    orderId: row.orderId,
-    type: row.type,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    active: row.startsAt <= now && row.endsAt > now,
-  }));
+  return [
+    ...waiting.map((order) => ({ id: 0, orderId: order.orderId, type: order.type, startsAt: null, endsAt: null, active: false, waiting: true })),
+    ...rows.map((row) => ({
+      id: row.id,
+      orderId: row.orderId,
+      type: row.type,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      active: row.startsAt <= now && row.endsAt > now,
+      waiting: false,
+    })),
+  ];
 }

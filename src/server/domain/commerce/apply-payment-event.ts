@@ -8,7 +8,7 @@ import { writeAudit } from '../audit.ts';
 import { publishAdvertChange } from '../adverts/own-advert.ts';
 import { noticeToAdvertiser } from '../moderation/statements.ts';
 import type { NoticeText } from '../moderation/moderation-texts.ts';
-import { ORDER_STATUS, isOpenOrder } from './order-status.ts';
+import { ORDER_STATUS, REFUND_FLAG_REASONS, isOpenOrder, statusNameOf, type RefundFlagReason } from './order-status.ts';
 import { moveToPaid, takeBackOrder, type ClockColumn } from './fulfilment.ts';
 import { issueCreditNote, issueReceipt, isTestReference, lockOrder, moveOrder, newReference, noteOrder, recordOrderCreated, type OrderRow } from './orders.ts';
 import { latePaymentText, paidText, reversedText, subscriptionCancelledText } from './commerce-texts.ts';
@@ -233,31 +233,50 @@ async function onOrderEvent(step: Step): Promise<Decision> {
   }
   const to = event.kind === 'pending' ? ORDER_STATUS.Pending : event.kind === 'failed' ? ORDER_STATUS.Failed : ORDER_STATUS.Expired;
   const moves = isOpenOrder(order.status) && order.status !== to;
-  const decision: Decision = moves ? { outcome: 'applied', orderId: order.id } : { outcome: 'ignored', reason: `the order is ${order.status} already`, orderId: order.id };
+  const decision: Decision = moves ? { outcome: 'applied', orderId: order.id } : { outcome: 'ignored', reason: `the order is ${statusNameOf(order.status)} already`, orderId: order.id };
   const eventId = await step.store(decision);
   if (eventId !== null && moves) await moveOrder(tx, order, to, { mover: 'provider', paymentEventId: eventId, reason: event.kind, now });
   return decision;
 }
 
-/** A payment for an order: the first one fulfils it; any other (already paid, failed, expired) is flagged for refund. */
-async function onPaid(step: Step, order: OrderRow): Promise<Decision> {
+/** Why a payment for an order that may not take it is flagged, in the order's words. */
+function flagReasonOf(order: OrderRow, lapsed: boolean): RefundFlagReason {
+  if (lapsed) return 'paid-too-late';
+  switch (order.status) {
+    case ORDER_STATUS.Paid:
+      return 'paid-twice';
+    case ORDER_STATUS.Failed:
+      return 'paid-after-failed';
+    case ORDER_STATUS.Refunded:
+      return 'paid-after-refunded';
+    case ORDER_STATUS.ChargedBack:
+      return 'paid-after-charged-back';
+    default:
+      return 'paid-after-expired';
+  }
+}
+
+/**
+ * A payment for an order: the first one fulfils it; any other (already paid, failed, expired, a renewal of
+ * a subscription that ended: `flagAs`) is flagged for refund.
+ */
+async function onPaid(step: Step, order: OrderRow, flagAs?: RefundFlagReason): Promise<Decision> {
   const { tx, event, now } = step;
   const lapsed = isOpenOrder(order.status) && order.expiresAt !== null && order.expiresAt <= now;
-  if (!isOpenOrder(order.status) || lapsed) {
-    const reason = lapsed
-      ? 'payment after the order expired'
-      : order.status === ORDER_STATUS.Paid
-        ? 'a second payment for a paid order'
-        : `payment for an order that is ${order.status}`;
+  if (flagAs || !isOpenOrder(order.status) || lapsed) {
+    const code = flagAs ?? flagReasonOf(order, lapsed);
+    const reason = REFUND_FLAG_REASONS[code];
     const eventId = await step.store({ outcome: 'flagged', reason, orderId: order.id });
     if (eventId === null) return { outcome: 'ignored', orderId: order.id };
     let current = order;
-    if (lapsed) current = await moveOrder(tx, order, ORDER_STATUS.Expired, { mover: 'system', reason: 'expired before its payment arrived', now });
+    if (lapsed || (flagAs && isOpenOrder(order.status))) {
+      current = await moveOrder(tx, order, ORDER_STATUS.Expired, { mover: 'system', reason: flagAs ? 'a renewal the subscription no longer gave' : 'expired before its payment arrived', now });
+    }
     await noteOrder(tx, current, { mover: 'provider', paymentEventId: eventId, reason: `flagged for refund: ${reason}`, now });
     if (current.refundFlaggedAt === null) {
-      await tx.update(orders).set({ refundFlaggedAt: now, refundFlagReason: reason, updatedAt: now }).where(eq(orders.id, order.id));
+      await tx.update(orders).set({ refundFlaggedAt: now, refundFlagReason: code, updatedAt: now }).where(eq(orders.id, order.id));
     }
-    await writeAudit(step.ctx, { action: 'order.payment.flagged', targetType: 'order', targetId: order.id, after: { reason, transactionId: event.transactionId ?? null }, reason });
+    await writeAudit(step.ctx, { action: 'order.payment.flagged', targetType: 'order', targetId: order.id, after: { reason: code, transactionId: event.transactionId ?? null }, reason });
     step.effects.notices.push({ accountId: order.accountId, text: latePaymentText({ id: order.id, description: order.productDescription, totalOre: order.totalPriceOre }) });
     return { outcome: 'flagged', reason, orderId: order.id };
   }
@@ -342,7 +361,7 @@ async function onReversal(step: Step, kind: 'refund' | 'chargeback'): Promise<De
     if (eventId !== null) await moveOrder(tx, order, ORDER_STATUS.Failed, { mover: 'provider', paymentEventId: eventId, reason: decision.reason!, now });
     return decision;
   }
-  const decision: Decision = { outcome: 'ignored', reason: `${kind} of an order that is ${order.status} (never credited, or reversed already)`, orderId: order.id };
+  const decision: Decision = { outcome: 'ignored', reason: `${kind} of an order that is ${statusNameOf(order.status)} (never credited, or reversed already)`, orderId: order.id };
   await step.store(decision);
   return decision;
 }
@@ -425,7 +444,7 @@ async function onRebill(step: Step): Promise<Decision> {
   await recordOrderCreated(tx, order!, { actorType: 'provider', reason: 'rebill', now });
   if (subscription.status !== SUBSCRIPTION_STATUS.Active) {
     // The provider charged a subscription that had ended here: recorded on an order of its own, flagged for refund.
-    return onPaid(step, { ...order!, status: order!.status, expiresAt: now });
+    return onPaid(step, order!, subscription.status === SUBSCRIPTION_STATUS.Cancelled ? 'renewal-after-cancel' : 'renewal-after-end');
   }
   const eventId = await step.store({ outcome: 'applied', orderId: order!.id });
   if (eventId === null) return { outcome: 'ignored', orderId: order!.id };

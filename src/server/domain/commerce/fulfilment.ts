@@ -1,6 +1,6 @@
-import { and, eq, type WithSubquery } from 'drizzle-orm';
+import { and, asc, eq, isNull, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { adverts, promotions, type Advert } from '../../db/schema.ts';
+import { adverts, orders, promotions, type Advert } from '../../db/schema.ts';
 import { ORDER_STATUS, PRODUCT_TYPE } from './order-status.ts';
 import { moveOrder, type OrderMove, type OrderRow } from './orders.ts';
 
@@ -49,7 +49,7 @@ export function takenBackOf(input: { periodStart: Date | null; periodEnd: Date |
 }
 
 /** The advert's clocks (its row locked for the rest of the transaction): only what a payment reads. */
-async function lockAdvert(tx: Db, advertId: number): Promise<Pick<Advert, 'id' | ClockColumn | 'holidayUntil'>> {
+async function lockAdvert(tx: Db, advertId: number): Promise<Pick<Advert, 'id' | ClockColumn | 'holidayUntil' | 'approvedAt'>> {
   const [advert] = await tx
     .select({
       id: adverts.id,
@@ -57,6 +57,7 @@ async function lockAdvert(tx: Db, advertId: number): Promise<Pick<Advert, 'id' |
       frontPageBoostUntil: adverts.frontPageBoostUntil,
       searchBoostUntil: adverts.searchBoostUntil,
       holidayUntil: adverts.holidayUntil,
+      approvedAt: adverts.approvedAt,
     })
     .from(adverts)
     .where(eq(adverts.id, advertId))
@@ -79,6 +80,9 @@ async function fulfilOrder(
   if (order.advertId === null) return null;
   const advert = await lockAdvert(tx, order.advertId);
   const column = clockOf(order.productType);
+  // A package for an advert that was never public (new, unverified, not yet approved) waits: its days
+  // start when the advert first goes public (startWaitingPackages, at support's first approval).
+  if (column === 'expirationDate' && advert.approvedAt === null) return null;
   const { start, end } = periodOf({ days: order.days, now, runningUntil: advert[column], holidayUntil: advert.holidayUntil });
   const promoted = tx.$with('promoted').as(
     tx
@@ -108,6 +112,41 @@ export async function moveToPaid(
   const { writes, ...fulfilment } = fulfilled;
   const paid = await moveOrder(tx, order, ORDER_STATUS.Paid, by, { ...set, periodStart: fulfilment.start, periodEnd: fulfilment.end, fulfilledAt: by.now }, writes);
   return { paid, fulfilment };
+}
+
+/**
+ * The advert goes public for the first time (support's first approval): the packages paid while it could
+ * not be shown start now, one after the other, in the order they were paid, after a running holiday
+ * (decision 011), each with its period, fulfilled_at and promotions row; the advert's expiration is the end
+ * of the last. Answers that expiration, or null when no package waited. In the caller's transaction.
+ */
+export async function startWaitingPackages(tx: Db, advertId: number, now: Date): Promise<Date | null> {
+  const advert = await lockAdvert(tx, advertId);
+  const waiting = await tx
+    .select({ id: orders.id, days: orders.days, productType: orders.productType })
+    .from(orders)
+    .where(and(eq(orders.advertId, advertId), eq(orders.status, ORDER_STATUS.Paid), eq(orders.productType, PRODUCT_TYPE.Membership), isNull(orders.fulfilledAt)))
+    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .for('update');
+  if (waiting.length === 0) return null;
+  let runningUntil = advert.expirationDate;
+  for (const order of waiting) {
+    const { start, end } = periodOf({ days: order.days, now, runningUntil, holidayUntil: advert.holidayUntil });
+    await tx.update(orders).set({ periodStart: start, periodEnd: end, fulfilledAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx.insert(promotions).values({ advertId, orderId: order.id, type: order.productType, startsAt: start, endsAt: end, createdAt: now });
+    runningUntil = end;
+  }
+  await tx.update(adverts).set({ expirationDate: runningUntil }).where(eq(adverts.id, advertId));
+  return runningUntil;
+}
+
+/** The days of packages paid for the advert that wait for it to go public for the first time. */
+export async function waitingPackageDays(db: Db, advertId: number): Promise<number> {
+  const rows = await db
+    .select({ days: orders.days })
+    .from(orders)
+    .where(and(eq(orders.advertId, advertId), eq(orders.status, ORDER_STATUS.Paid), eq(orders.productType, PRODUCT_TYPE.Membership), isNull(orders.fulfilledAt)));
+  return rows.reduce((total, row) => total + row.days, 0);
 }
 
 export type TakeBack = { advertId: number; column: ClockColumn; before: Date | null; after: Date | null; unusedMs: number };

@@ -15,6 +15,27 @@ export const ORDER_STATUS = {
 } as const;
 
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export type OrderStatusName = keyof typeof ORDER_STATUS;
+
+/** A status's name (Created, Paid, …): what logs, stored reasons and the API say instead of its number. */
+export const statusNameOf = (status: number): OrderStatusName =>
+  ((Object.entries(ORDER_STATUS) as [OrderStatusName, number][]).find(([, value]) => value === status)?.[0] ?? 'Created');
+
+/**
+ * Why a payment is flagged for refund, as a code (orders.refund_flag_reason) that support's screens word in
+ * their language (support/order.json `flagReasons`), with the plain English for the audit and the events.
+ */
+export const REFUND_FLAG_REASONS = {
+  'paid-too-late': 'paid after the time to pay had run out (the order had expired)',
+  'paid-twice': 'a second payment for an order that was paid already',
+  'paid-after-failed': 'paid after the payment had been declined or had failed',
+  'paid-after-expired': 'paid after the order had expired',
+  'paid-after-refunded': 'paid after the order had been refunded',
+  'paid-after-charged-back': 'paid after the payment had been charged back',
+  'renewal-after-cancel': 'a renewal charged after the subscription was cancelled',
+  'renewal-after-end': 'a renewal charged after the subscription had ended',
+} as const;
+export type RefundFlagReason = keyof typeof REFUND_FLAG_REASONS;
 
 /** Who moves an order: the provider's signed postback, support, or the system (the expiry job). */
 export type OrderMover = 'provider' | 'support' | 'system';

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { OrderView, ProductOffer, PromotionsAnswer } from '#lib/schemas/commerce.ts';
 import { splitGross } from '#lib/money.ts';
-import { accounts, orders, products, salesDocuments, subscriptions } from '../../db/schema.ts';
+import { orders, products, salesDocuments, subscriptions } from '../../db/schema.ts';
 import type { DomainContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { getOwnAdvert, requireAdvertiserAccountId } from '../adverts/own-advert.ts';
-import { ORDER_STATUS, PRODUCT_TYPE } from './order-status.ts';
+import { PRODUCT_TYPE, statusNameOf } from './order-status.ts';
 import type { OrderRow } from './orders.ts';
-import { clockOf } from './fulfilment.ts';
+import { clockOf, waitingPackageDays } from './fulfilment.ts';
 import { mayBuyBoost } from './buy-product.ts';
 import { SUBSCRIPTION_STATUS } from './apply-payment-event.ts';
 
@@ -17,7 +17,6 @@ import { SUBSCRIPTION_STATUS } from './apply-payment-event.ts';
  * order answers 404 exactly like an id that does not exist.
  */
 
-const STATUS_NAMES = Object.fromEntries(Object.entries(ORDER_STATUS).map(([name, value]) => [value, name])) as Record<number, OrderView['statusName']>;
 
 type Documents = Map<number, OrderView['documents']>;
 
@@ -45,7 +44,7 @@ function orderView(row: OrderRow, documents: Documents): OrderView {
     vatOre: row.vatOre,
     currency: row.currency,
     status: row.status,
-    statusName: STATUS_NAMES[row.status] ?? 'Created',
+    statusName: statusNameOf(row.status),
     paymentMethod: row.paymentMethod,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
@@ -76,12 +75,13 @@ export async function getPurchaseItem(ctx: DomainContext, input: { Id: number })
   return orderView(row, await documentsOf(ctx, [row.id]));
 }
 
-/** promotions: the products of a type for sale, the advert's running period of that type, and whether it may be bought now. */
+/**
+ * promotions: the products of a type for sale, the advert's running period of that type, whether it may be
+ * bought now, and for a package whether it waits for the advert's first approval (and how many days do).
+ */
 export async function getPromotions(ctx: DomainContext, input: { TypeId: number }): Promise<Omit<PromotionsAnswer, 'paymentMethods'>> {
   const advert = await getOwnAdvert(ctx);
   const now = ctx.now();
-  const [account] = await ctx.db.select({ locale: accounts.locale }).from(accounts).where(eq(accounts.id, advert.accountId));
-  const english = account?.locale === 'en';
   const rows = await ctx.db
     .select()
     .from(products)
@@ -91,7 +91,8 @@ export async function getPromotions(ctx: DomainContext, input: { TypeId: number 
     id: row.id,
     code: row.code,
     type: row.type,
-    name: english ? row.nameEn : row.nameDa,
+    nameDa: row.nameDa,
+    nameEn: row.nameEn,
     days: row.days,
     priceOre: row.priceOre,
     vatOre: splitGross(row.priceOre).vatOre,
@@ -112,6 +113,8 @@ export async function getPromotions(ctx: DomainContext, input: { TypeId: number 
     products: offers,
     runningUntil: running && running > now ? running.toISOString() : null,
     allowed: input.TypeId === PRODUCT_TYPE.Membership || mayBuyBoost(advert, now),
+    startsWhenPublic: input.TypeId === PRODUCT_TYPE.Membership && advert.approvedAt === null,
+    waitingDays: input.TypeId === PRODUCT_TYPE.Membership && advert.approvedAt === null ? await waitingPackageDays(ctx.db, advert.id) : 0,
     subscription: subscription ? { id: subscription.id, status: subscription.status, nextChargeOn: subscription.nextChargeOn?.toISOString() ?? null } : null,
   };
 }

@@ -14,6 +14,7 @@ import { accounts, adverts, cities, languages, nationalities, pictures, regions,
 import type { Messaging } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound, type FieldError } from '../errors.ts';
+import { startWaitingPackages } from '../commerce/fulfilment.ts';
 import { writeAudit } from '../audit.ts';
 import { requirePermission } from '../permissions.ts';
 import { applyModeratedValues, pendingSinceAfter } from '../adverts/moderated-edit.ts';
@@ -275,8 +276,10 @@ export async function saveReview(ctx: DomainContext, input: SaveReviewInput, dep
       .where(eq(adverts.id, advert.id));
   });
   // The status changes after the commit: changeAdvertStatus refreshes the search index, which must see committed rows.
-  // An advert that never had a package gets the introductory period (docs/decisions/016).
-  const expirationDate = advert.expirationDate ?? new Date(now.getTime() + INTRODUCTORY_PERIOD_DAYS * 86_400_000);
+  // The first approval starts the packages paid while the advert could not be shown (issue 29); an
+  // advert that never had a package gets the introductory period (docs/decisions/016).
+  const started = input.Approve && advert.approvedAt === null ? await ctx.db.transaction((tx) => startWaitingPackages(tx, advert.id, now)) : null;
+  const expirationDate = started ?? advert.expirationDate ?? new Date(now.getTime() + INTRODUCTORY_PERIOD_DAYS * 86_400_000);
   if (input.Approve) {
     await changeAdvertStatus(ctx, advert, PROFILE_STATUS.Active, {
       action: 'advert.approve',
