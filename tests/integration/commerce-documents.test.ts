@@ -96,7 +96,11 @@ describe('purchasehistoryreceipt (the advertiser)', () => {
 
     const english = await receiptOf(paid.order.id, owner.cookie, { Format: 'pdf', Locale: 'en' });
     expect(english.headers.get('content-disposition')).toBe(`attachment; filename="receipt-${number}.pdf"`);
-    expect(pdfText(Buffer.from(await english.arrayBuffer()))).toContain('Receipt');
+    const englishText = pdfText(Buffer.from(await english.arrayBuffer()));
+    expect(englishText).toContain('Receipt');
+    // The product named in the PDF's language (issue 29), not in the language of the purchase.
+    expect(englishText).toContain('Search promotion for 7 days');
+    expect(englishText).not.toContain('Søgepromovering i 7 dage');
   });
 });
 

@@ -94,6 +94,8 @@ describe('buying a package with the TEST card provider', () => {
     // The postback was sent (and answered OK) before the buyer returned.
     const paid = await waitForStatus(server, who, bought.orderId, ORDER_STATUS.Paid);
     expect(paid).toMatchObject({ status: ORDER_STATUS.Paid, statusName: 'Paid', totalPriceOre: 49_900 });
+    // Both names, so each screen shows its own language's (issue 29), whatever the account's language.
+    expect(paid.productNames).toEqual({ da: 'Annonce i 30 dage', en: 'Advert for 30 days' });
     expect(paid.documents.map((doc) => doc.kind)).toEqual(['receipt']);
     near(paid.periodStart, before!.getTime());
     near(paid.periodEnd, before!.getTime() + 30 * DAY);

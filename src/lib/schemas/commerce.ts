@@ -62,7 +62,10 @@ export type OrderView = {
   referenceId: string | null;
   productId: number | null;
   productType: number;
+  /** What was bought, as named at purchase (in the buyer's language then). */
   productDescription: string;
+  /** The product's name in both languages when the order names it (screens show their language's); else null. */
+  productNames: { da: string; en: string } | null;
   days: number;
   totalPriceOre: number;
   vatOre: number;
@@ -99,3 +102,7 @@ export type PromotionsAnswer = {
   /** The payment methods the server offers now (those with a configured provider). */
   paymentMethods: PaymentMethodName[];
 };
+
+/** An order's product as the screen's language names it (the name at purchase when the product was renamed since). */
+export const productNameOf = (order: Pick<OrderView, 'productDescription' | 'productNames'>, locale: string): string =>
+  order.productNames ? (locale === 'en' ? order.productNames.en : order.productNames.da) : order.productDescription;

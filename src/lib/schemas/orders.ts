@@ -193,7 +193,8 @@ export type OrderSummary = {
 
 /** purchasehistoryreceipt (JSON): the order and its documents, oldest first. */
 export type PurchaseReceiptAnswer = {
-  order: OrderSummary;
+  /** The order; `productNames` as in OrderView (the screen names the product in its language). */
+  order: OrderSummary & { productNames: { da: string; en: string } | null };
   documents: SalesDocumentAnswer[];
   /** A receipt exists and no full invoice has been made for it yet. */
   canRequestInvoice: boolean;

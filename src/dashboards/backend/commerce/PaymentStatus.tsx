@@ -11,6 +11,9 @@ import { AppLink } from '../../shared/AppLink.tsx';
 import { goToLogin } from '../../shared/session-ended.ts';
 import { backendPath, backendRouter } from '../routes.ts';
 import { FINAL_STATUSES, commerceApi, type OrderView } from './api.ts';
+import { useStore } from '@nanostores/react';
+import { productNameOf } from '#lib/schemas/commerce.ts';
+import { $locale } from '#lib/stores/locale.ts';
 
 const FIRST_DELAY_MS = 2000;
 const MAX_DELAY_MS = 15_000;
@@ -22,6 +25,7 @@ const linkClass = 'font-semibold text-brand-700 underline';
 
 export function PaymentStatus({ orderId, t, onPaid, declined = false }: { orderId: number; t: TFunction; onPaid?: () => void; declined?: boolean }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' });
+  const locale = useStore($locale);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -84,7 +88,7 @@ export function PaymentStatus({ orderId, t, onPaid, declined = false }: { orderI
   if (order.status === 1) {
     return (
       <div role="status" className="rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-ink" data-payment-status="paid">
-        <p className="font-semibold">{t('commerce.paid', { product: order.productDescription })}</p>
+        <p className="font-semibold">{t('commerce.paid', { product: productNameOf(order, locale) })}</p>
         <AppLink router={backendRouter} href={receiptHref} className={linkClass}>
           {t('commerce.seeReceipt')}
         </AppLink>

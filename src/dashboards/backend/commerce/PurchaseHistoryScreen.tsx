@@ -13,6 +13,8 @@ import { backendPath, backendRouter } from '../routes.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import type { BackendScreenProps } from '../screen-props.ts';
 import { commerceApi } from './api.ts';
+import { productNameOf } from '#lib/schemas/commerce.ts';
+import { $locale } from '#lib/stores/locale.ts';
 
 /** Orders per page. */
 export const PAGE_SIZE = 20;
@@ -30,6 +32,7 @@ export default function PurchaseHistoryScreen(_props: BackendScreenProps) {
 
 function HistoryPage({ skip }: { skip: number }) {
   const t = useAppT(backendI18n);
+  const locale = useStore($locale);
   const { state, reload } = useScreenData((signal) => commerceApi.history(signal, { Skip: skip, Take: PAGE_SIZE }));
   return (
     <div className="max-w-4xl">
@@ -60,7 +63,7 @@ function HistoryPage({ skip }: { skip: number }) {
                         <td className="py-2 pr-4">{formatDate(order.createdAt)}</td>
                         <td className="py-2 pr-4">
                           <AppLink router={backendRouter} href={purchaseHref(order.id)} className="font-semibold text-brand-700 underline">
-                            {order.productDescription}
+                            {productNameOf(order, locale)}
                           </AppLink>
                         </td>
                         <td className="py-2 pr-4">{t(`commerce.status.${order.statusName}`)}</td>

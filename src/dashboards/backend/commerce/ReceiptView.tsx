@@ -21,6 +21,9 @@ import { backendI18n } from '../i18n.ts';
 import { backendPath, backendRouter } from '../routes.ts';
 import { ScreenShell, useScreenData } from '../screen-data.tsx';
 import { PaymentStatus } from './PaymentStatus.tsx';
+import { useStore } from '@nanostores/react';
+import { productNameOf } from '#lib/schemas/commerce.ts';
+import { $locale } from '#lib/stores/locale.ts';
 
 const STATUS_NAMES: Record<number, string> = { 0: 'Created', 1: 'Paid', 2: 'Failed', 3: 'Expired', 4: 'Refunded', 5: 'ChargedBack', 6: 'Pending' };
 const cardClass = 'rounded-xl border border-slate-200 bg-white p-5';
@@ -54,11 +57,12 @@ export function ReceiptView({ orderId, titleKey }: { orderId: number; titleKey: 
 
 function Receipt({ answer, t, onInvoice }: { answer: PurchaseReceiptAnswer; t: TFunction; onInvoice: (document: SalesDocumentAnswer) => void }) {
   const { order } = answer;
+  const locale = useStore($locale);
   return (
     <div className="mt-6 space-y-6">
       <section aria-labelledby="order-title" className={cardClass} data-receipt-order>
         <h2 id="order-title" className="text-lg font-semibold text-ink">
-          {order.productDescription}
+          {productNameOf(order, locale)}
         </h2>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
           <dt className="font-medium">{t('commerce.history.status')}</dt>

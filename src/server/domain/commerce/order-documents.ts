@@ -5,6 +5,7 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { orders, salesDocuments, type Order } from '../../db/schema.ts';
+import { namesOfOrder, namesOfProducts } from './product-names.ts';
 import type { OrderSummary, SalesDocumentAnswer, SalesDocumentKindName } from '#lib/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../errors.ts';
@@ -88,13 +89,24 @@ export async function documentPdf(db: Db, document: SalesDocumentRow, locale: Do
   const numbers = await referredNumbers(db, [document]);
   const language = locale ?? asDocumentLocale(document.locale);
   const pdf = await renderSalesDocumentPdf({
-    document,
+    document: { ...document, lines: await linesIn(db, order, document.lines, language) },
     orderId: order.id,
     refersToNumber: document.refersTo === null ? null : (numbers.get(document.refersTo) ?? null),
     payment: { method: order.paymentMethod, transactionId: order.transactionId, referenceId: order.referenceId },
     locale: language,
   });
   return { fileName: documentFileName(document.kind, document.number, language), pdf };
+}
+
+/**
+ * A document's lines in the PDF's language (issue 29: a Danish PDF of an English buyer's receipt named the
+ * product in English): a line that names the order's product in one language is named in the other. A
+ * line that names neither (the product renamed since) keeps its words, as the document does.
+ */
+async function linesIn(db: Db, order: Order, lines: SalesDocumentRow['lines'], language: DocumentLocale): Promise<SalesDocumentRow['lines']> {
+  const names = namesOfOrder(order, await namesOfProducts(db, [order.productId]));
+  if (!names) return lines;
+  return lines.map((line) => (line.description === order.productDescription ? { ...line, description: names[language] } : line));
 }
 
 /** '' (not asked) → null; 'da' | 'en' → that language. */

@@ -13,6 +13,7 @@ import { requireAdvertiser } from '../permissions.ts';
 import { writeAudit } from '../audit.ts';
 import { askedLocale, documentAnswers, documentPdf, listOrderDocumentRows, orderSummaryOf, type DocumentPdf, type PdfUrlOf } from './order-documents.ts';
 import { issueSalesDocument, type SalesDocumentRow } from './sales-documents.ts';
+import { namesOfOrder, namesOfProducts } from './product-names.ts';
 
 const advertiserPdfUrl: PdfUrlOf = (document) => `/api/backend/purchasehistoryreceipt?Id=${document.orderId}&DocumentId=${document.id}&Format=pdf`;
 
@@ -38,7 +39,7 @@ export async function getPurchaseReceipt(ctx: DomainContext, orderId: number): P
   const rows = await listOrderDocumentRows(ctx.db, order.id);
   const { receipt, invoice } = receiptAndInvoice(rows);
   return {
-    order: orderSummaryOf(order),
+    order: { ...orderSummaryOf(order), productNames: namesOfOrder(order, await namesOfProducts(ctx.db, [order.productId])) },
     documents: await documentAnswers(ctx.db, rows, advertiserPdfUrl),
     canRequestInvoice: receipt !== null && invoice === null,
   };

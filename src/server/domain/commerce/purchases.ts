@@ -8,6 +8,7 @@ import { getOwnAdvert, requireAdvertiserAccountId } from '../adverts/own-advert.
 import { PRODUCT_TYPE, statusNameOf } from './order-status.ts';
 import type { OrderRow } from './orders.ts';
 import { clockOf, waitingPackageDays } from './fulfilment.ts';
+import { namesOfOrder, namesOfProducts, type ProductNames } from './product-names.ts';
 import { mayBuyBoost } from './buy-product.ts';
 import { SUBSCRIPTION_STATUS } from './apply-payment-event.ts';
 
@@ -19,6 +20,9 @@ import { SUBSCRIPTION_STATUS } from './apply-payment-event.ts';
 
 
 type Documents = Map<number, OrderView['documents']>;
+type Names = Map<number, ProductNames>;
+
+const namesOf = (ctx: DomainContext, rows: OrderRow[]): Promise<Names> => namesOfProducts(ctx.db, rows.map((row) => row.productId));
 
 async function documentsOf(ctx: DomainContext, orderIds: number[]): Promise<Documents> {
   const byOrder: Documents = new Map();
@@ -32,13 +36,14 @@ async function documentsOf(ctx: DomainContext, orderIds: number[]): Promise<Docu
   return byOrder;
 }
 
-function orderView(row: OrderRow, documents: Documents): OrderView {
+function orderView(row: OrderRow, documents: Documents, names: Names): OrderView {
   return {
     id: row.id,
     referenceId: row.referenceId,
     productId: row.productId,
     productType: row.productType,
     productDescription: row.productDescription,
+    productNames: namesOfOrder(row, names),
     days: row.days,
     totalPriceOre: row.totalPriceOre,
     vatOre: row.vatOre,
@@ -63,8 +68,8 @@ export async function listPurchaseHistory(ctx: DomainContext, input: { Skip: num
     ctx.db.select({ total: count() }).from(orders).where(where),
     ctx.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).offset(input.Skip).limit(input.Take),
   ]);
-  const documents = await documentsOf(ctx, rows.map((row) => row.id));
-  return { total: Number(totals[0]?.total ?? 0), items: rows.map((row) => orderView(row, documents)) };
+  const [documents, names] = await Promise.all([documentsOf(ctx, rows.map((row) => row.id)), namesOf(ctx, rows)]);
+  return { total: Number(totals[0]?.total ?? 0), items: rows.map((row) => orderView(row, documents, names)) };
 }
 
 /** purchaseitem: one of the caller's orders with its status (the callback and receipt screens poll it). */
@@ -72,7 +77,7 @@ export async function getPurchaseItem(ctx: DomainContext, input: { Id: number })
   const accountId = requireAdvertiserAccountId(ctx);
   const [row] = await ctx.db.select().from(orders).where(and(eq(orders.id, input.Id), eq(orders.accountId, accountId)));
   if (!row) throw notFound('Order');
-  return orderView(row, await documentsOf(ctx, [row.id]));
+  return orderView(row, await documentsOf(ctx, [row.id]), await namesOf(ctx, [row]));
 }
 
 /**
