@@ -96,15 +96,16 @@ export async function createBenchOrders(database: OpenDatabaseOptions, count: nu
       for (const row of rows) {
         const sale = String(row.id + 5_000_000);
         const query = signedPostbackQuery(BENCH_CARD.signatureKey, {
+          // A purchase's sale as Verotel sends it (the contract vectors' shape: no event for a purchase).
           shopID: BENCH_CARD.shopId,
           saleID: sale,
           referenceID: row.referenceId!,
-          transactionID: `9${sale}`,
           priceAmount: decimalAmount(product.priceOre),
           priceCurrency: 'DKK',
+          paymentMethod: 'CC',
           type: 'purchase',
-          event: 'initial',
           truncatedPAN: 'XXXXXXXXXXXX4242',
+          transactionID: `9${sale}`,
         });
         paths.push(`/api/backend/cardbillingpostback?${query}`);
       }
