@@ -12,7 +12,7 @@
  */
 import { createAdvertiser } from './advertisers.ts';
 import { OFFERS, approveAdvert, buyPackageByApi, choose, decide, pay, startBuying } from './commerce.ts';
-import { expect, test, unique } from './fixtures.ts';
+import { createSupportUser, expect, signInSupport, test, unique } from './fixtures.ts';
 
 test.use({ baseURL: process.env['E2E_BASE_URL'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 3100}` });
 
@@ -167,10 +167,12 @@ test("an advertiser cancels the renewal of a renewing package on the card provid
   test.setTimeout(120_000);
   await createAdvertiser(page, { name: unique('Fornyelse') });
   // Approved first, so the package runs at once (a new advert's package waits for the approval).
-  await approveAdvert(page);
+  const advertId = await approveAdvert(page);
   await startBuying(page, { offer: OFFERS.renewing30.da });
   await expect(page.locator('[data-buy-summary]')).toContainText('Fornyes automatisk hver 30. dag, til du opsiger.');
   await pay(page);
+  await page.waitForURL(/\/test-payments\/card\/testcard-[0-9a-f]+$/);
+  const providerPage = new URL(page.url()).pathname;
   await decide(page, 'card', 'Godkend · Approve');
   await expect(page.locator('[data-payment-status]')).toHaveAttribute('data-payment-status', 'paid');
 
@@ -178,6 +180,8 @@ test("an advertiser cancels the renewal of a renewing package on the card provid
   const paidUntil = page.locator('[data-paid-until]');
   await expect(paidUntil).toHaveText(new RegExp(`^${DATE}$`));
   const until = await paidUntil.textContent();
+  // The approval's introductory days, then the 30 paid.
+  const daysLeft = await page.locator('[data-days-left]').textContent();
   await expect(page.locator('[data-renewal]')).toHaveText(new RegExp(`^Fornyes automatisk ${DATE}$`));
   await checkA11y(page);
   await page.getByRole('button', { name: 'Opsig fornyelsen' }).click();
@@ -195,6 +199,23 @@ test("an advertiser cancels the renewal of a renewing package on the card provid
   await expect(page).toHaveURL(/\/backend\/advert-package\/$/);
   await expect(page.locator('[data-renewal]')).toHaveText(`Slutter ${until} (fornyes ikke)`);
   await expect(paidUntil).toHaveText(until!);
-  await expect(page.locator('[data-days-left]')).toHaveText('30 dage');
+  await expect(page.locator('[data-days-left]')).toHaveText(daysLeft!);
   await expect(page.getByRole('button', { name: 'Opsig fornyelsen' })).toHaveCount(0);
+
+  // The provider charges the renewal anyway: never credited, and support finds it flagged for refund with
+  // the reason in plain words (issue 29), in Danish and English.
+  const rebill = await page.request.post(`${providerPage}/sale`, { form: { action: 'rebill' } });
+  expect(await rebill.text()).toContain('data-statuses="200"');
+  await expect(paidUntil).toHaveText(until!);
+  const user = await createSupportUser(test.info().project.use.baseURL!, { permissions: ['Support'] });
+  expect((await signInSupport(page.context().request, user)).status()).toBe(200);
+  const flagged = await page.request.get('/api/support/orders', { params: { ProfileId: String(advertId), RefundFlagged: 'true' } });
+  const [order] = ((await flagged.json()) as { items: { id: number }[] }).items;
+  await page.goto(`/support/orders/${order!.id}/`);
+  await expect(page.getByRole('heading', { level: 1, name: `Ordre ${order!.id}` })).toBeVisible();
+  await expect(page.getByText('En fornyelse trukket, efter at annoncøren havde opsagt abonnementet.')).toBeVisible();
+  await page.getByRole('button', { name: /^en/i }).click();
+  await expect(page.getByText('A renewal charged after the advertiser had cancelled the subscription.')).toBeVisible();
+  await checkA11y(page);
+  await page.getByRole('button', { name: /^da/i }).click();
 });
