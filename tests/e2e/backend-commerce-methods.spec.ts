@@ -11,7 +11,7 @@
  * the session cookie belongs to one host: these tests use that host throughout.
  */
 import { createAdvertiser } from './advertisers.ts';
-import { OFFERS, approveAdvert, buyPackageByApi, choose, decide, pay, startBuying } from './commerce.ts';
+import { BUY_WORDS, OFFERS, approveAdvert, buyPackageByApi, choose, decide, pay, startBuying } from './commerce.ts';
 import { createSupportUser, expect, signInSupport, test, unique } from './fixtures.ts';
 
 test.use({ baseURL: process.env['E2E_BASE_URL'] ?? `http://localhost:${process.env['E2E_PORT'] ?? 3100}` });
@@ -219,3 +219,46 @@ test("an advertiser cancels the renewal of a renewing package on the card provid
   await checkA11y(page);
   await page.getByRole('button', { name: /^da/i }).click();
 });
+
+/**
+ * Each provider in the language its other journey does not use (issue 29: a browser test per provider in
+ * both languages): the live adapter through its TEST stand-in's hosted page, back to the dashboard, paid,
+ * and on to the receipt, every word in the screen's language.
+ */
+const OTHER_LANGUAGE = [
+  { method: 'card', language: 'en', outcome: 'Godkend · Approve' },
+  { method: 'crypto', language: 'en', outcome: 'Betal · Pay' },
+  { method: 'carrier', language: 'da', outcome: 'Godkend · Approve' },
+] as const;
+
+const RECEIPT_WORDS = {
+  da: { paid: 'Tak! Din betaling for Annonce i 30 dage er modtaget.', see: 'Se kvittering', heading: 'Kvittering for promovering', status: 'Betalt', receipt: /Kvittering nr\. \d{6}/ },
+  en: { paid: 'Thank you! Your payment for Advert for 30 days has been received.', see: 'See the receipt', heading: 'Promotion receipt', status: 'Paid', receipt: /Receipt no\. \d{6}/ },
+} as const;
+
+for (const { method, language, outcome } of OTHER_LANGUAGE) {
+  test(`a package paid with the ${method} provider in ${language === 'en' ? 'English' : 'Danish'}, through its stand-in, to the receipt`, async ({ page, checkA11y }) => {
+    test.setTimeout(120_000);
+    // A Danish account: the screen's language decides every word, the products' names included.
+    await createAdvertiser(page);
+    await page.goto('/backend/buy-advert-package/');
+    await expect(page.getByRole('heading', { level: 1, name: BUY_WORDS.da.heading })).toBeVisible();
+    if (language === 'en') await page.getByRole('button', { name: /^en/i }).click();
+    await expect(page.getByRole('heading', { level: 1, name: BUY_WORDS[language].heading })).toBeVisible();
+    await choose(page, OFFERS.package30[language], method, language);
+    await pay(page, language);
+    await decide(page, method, outcome);
+
+    await expect(page).toHaveURL(/\/backend\/dashboard\/\?orderId=\d+$/);
+    const words = RECEIPT_WORDS[language];
+    const status = page.locator('[data-payment-status]');
+    await expect(status).toHaveAttribute('data-payment-status', 'paid', { timeout: 30_000 });
+    await expect(status).toContainText(words.paid);
+    await status.getByRole('link', { name: words.see }).click();
+    await expect(page.getByRole('heading', { level: 1, name: words.heading })).toBeVisible();
+    await expect(page.locator('[data-receipt-status]')).toHaveText(words.status);
+    await expect(page.locator('[data-document="receipt"]')).toContainText(words.receipt);
+    await checkA11y(page);
+    if (language === 'en') await page.getByRole('button', { name: /^da/i }).click();
+  });
+}
