@@ -18,7 +18,7 @@ import { writeAudit } from '../audit.ts';
 import { getOwnAdvert, requireAdvertiserAccountId, updateOwnAdvert } from './own-advert.ts';
 import { newsForAdvertiser } from '../news/news.ts';
 import { PROFILE_STATUS } from './statuses.ts';
-import { ORDER_STATUS, PRODUCT_TYPE } from '../commerce/order-status.ts';
+import { waitingPackagesOf } from '../commerce/fulfilment.ts';
 
 import type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
 
@@ -206,7 +206,7 @@ export async function listLastPromotions(ctx: DomainContext): Promise<PromotionV
   const waiting = await ctx.db
     .select({ orderId: orders.id, type: orders.productType })
     .from(orders)
-    .where(and(eq(orders.advertId, advert.id), eq(orders.status, ORDER_STATUS.Paid), eq(orders.productType, PRODUCT_TYPE.Membership), isNull(orders.fulfilledAt)))
+    .where(waitingPackagesOf(advert.id))
     .orderBy(desc(orders.id));
   const rows = await ctx.db
     .select()

@@ -114,6 +114,10 @@ export async function moveToPaid(
   return { paid, fulfilment };
 }
 
+/** The packages paid for an advert that wait for its first approval: Paid, a membership, not yet fulfilled. */
+export const waitingPackagesOf = (advertId: number) =>
+  and(eq(orders.advertId, advertId), eq(orders.status, ORDER_STATUS.Paid), eq(orders.productType, PRODUCT_TYPE.Membership), isNull(orders.fulfilledAt));
+
 /**
  * The advert goes public for the first time (support's first approval): the packages paid while it could
  * not be shown start now, one after the other, in the order they were paid, after a running holiday
@@ -125,7 +129,7 @@ export async function startWaitingPackages(tx: Db, advertId: number, now: Date):
   const waiting = await tx
     .select({ id: orders.id, days: orders.days, productType: orders.productType })
     .from(orders)
-    .where(and(eq(orders.advertId, advertId), eq(orders.status, ORDER_STATUS.Paid), eq(orders.productType, PRODUCT_TYPE.Membership), isNull(orders.fulfilledAt)))
+    .where(waitingPackagesOf(advertId))
     .orderBy(asc(orders.paidAt), asc(orders.id))
     .for('update');
   if (waiting.length === 0) return null;
@@ -145,7 +149,7 @@ export async function waitingPackageDays(db: Db, advertId: number): Promise<numb
   const rows = await db
     .select({ days: orders.days })
     .from(orders)
-    .where(and(eq(orders.advertId, advertId), eq(orders.status, ORDER_STATUS.Paid), eq(orders.productType, PRODUCT_TYPE.Membership), isNull(orders.fulfilledAt)));
+    .where(waitingPackagesOf(advertId));
   return rows.reduce((total, row) => total + row.days, 0);
 }
 
