@@ -16,7 +16,8 @@
  *    nothing else running against while postbacks arrive, at half their maximum rate and at the fixed rates
  *    of BENCH_POSTBACK_DURING_RATES (default `half,20`): BENCH_POSTBACK_ROUNDS (6) alternating windows of
  *    BENCH_SECONDS on each side, each side's latencies pooled (bench-load.ts `alternatingP99`); the verdict
- *    is the ratio of the pooled p99s (target: at most 1.1x).
+ *    is the ratio of the pooled p99s (issue 29's target at 20 postbacks a second: at most 1.2x; at half
+ *    their maximum, the machine half busy with payments, no target: the ratio is reported).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -47,6 +48,15 @@ const DURING_RATES: ('half' | number)[] = (process.env['BENCH_POSTBACK_DURING_RA
   .map((part) => part.trim())
   .filter(Boolean)
   .map((part) => (part === 'half' ? 'half' : Math.max(1, Number(part))));
+
+/**
+ * How long the paced run at half the maximum lasts (BENCH_POSTBACK_HALF_SECONDS; default three times
+ * BENCH_SECONDS): its p99 is the target, and ten seconds at 50 a second leave it to the fifth-worst of 500.
+ */
+const HALF_SECONDS = process.env['BENCH_POSTBACK_HALF_SECONDS'] ? Math.max(5, Number(process.env['BENCH_POSTBACK_HALF_SECONDS'])) : null;
+
+/** Search p99 while postbacks arrive at a fixed rate, against idle: at most this ratio (issue 29). */
+const DURING_TARGET = 1.2;
 
 /** The card provider the bench's server is started with (its postbacks are signed with this key). */
 export const BENCH_CARD = { shopId: '424242', signatureKey: process.env['BENCH_CARD_KEY'] ?? randomBytes(24).toString('base64url') } as const;
@@ -166,7 +176,7 @@ export async function benchPostbacks(options: Options): Promise<void> {
   const delayMs = Math.max(1, Math.round((connections * 1000) / rate));
   const halfFile = await slice('half', Math.floor(options.paths.length * 0.25));
   await waitForQuiet();
-  const half = await wrk({ url: options.url, pathsFile: halfFile, seconds: options.seconds, connections, delayMs });
+  const half = await wrk({ url: options.url, pathsFile: halfFile, seconds: HALF_SECONDS ?? options.seconds * 3, connections, delayMs });
   record.row(wrkRow(`postbacks: @ half max (${rate}/s asked)`, half, `${Math.round(half.rps)}/s sent; target p99 < 50 ms: ${half.p99 < 50 ? 'met' : 'NOT met'}${wrapNote(half)}`));
 
   // searchpageprofiles at a fixed rate, idle against while postbacks arrive: at half their maximum, and at
@@ -208,7 +218,7 @@ export async function benchPostbacks(options: Options): Promise<void> {
     record.fact(
       `search p99 while postbacks arrive (${asked}) against idle, ${ROUNDS} alternating windows of ${options.seconds} s each, pooled: ` +
         `idle p50 ${idle.p50} / p99 ${idle.p99} ms (${idle.samples} requests), with postbacks p50 ${busy.p50} / p99 ${busy.p99} ms (${busy.samples}); ` +
-        `${result.ratio.toFixed(2)}x (target at most 1.1x: ${result.ratio <= 1.1 ? 'met' : 'NOT met'})`,
+        `${result.ratio.toFixed(2)}x` + (during === 'half' ? ' (no target at half their maximum)' : ` (target at most ${DURING_TARGET}x: ${result.ratio <= DURING_TARGET ? 'met' : 'NOT met'})`),
     );
   }
 }

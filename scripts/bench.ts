@@ -39,7 +39,7 @@
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CONNECTIONS (searches and postbacks, default 10), BENCH_PAGE_CONNECTIONS (pages, default 50), BENCH_PAGE_ROUNDS (alternating rounds of a page against its reference, 5), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
  * BENCH_PARTS (start,terms,pages,search,instances,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s), BENCH_MEDIA_ROUNDS (alternating idle/during-uploads search windows, 4),
- * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 80,000), BENCH_POSTBACK_SEARCH_RATE (200/s), BENCH_POSTBACK_ROUNDS (alternating idle/with-postbacks search windows, 6), BENCH_POSTBACK_DURING_RATES (postbacks a second during them: `half` of their maximum and fixed rates, default `half,20`),
+ * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 80,000), BENCH_POSTBACK_SEARCH_RATE (200/s), BENCH_POSTBACK_ROUNDS (alternating idle/with-postbacks search windows, 6), BENCH_POSTBACK_DURING_RATES (postbacks a second during them: `half` of their maximum and fixed rates, default `half,20`), BENCH_POSTBACK_HALF_SECONDS (the paced run at half their maximum, default 3 x BENCH_SECONDS),
  * BENCH_DATABASE_URL (a PostgreSQL database for the 50,000-advert run instead of PGlite, as operators run the
  * server: it is EMPTIED first unless BENCH_REUSE=1; the scaling run then seeds it again, after the big run),
  * BENCH_REUSE=1 (with BENCH_DIR and BENCH_KEEP: use the database a kept run seeded instead of seeding again;

@@ -8,13 +8,15 @@
  * and unpaid orders expired.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import type { OutgoingEmail } from '#server/adapters/types.ts';
 import { adverts, notifications, orderEvents, orders, subscriptions } from '#server/db/schema.ts';
 import { ORDER_STATUS } from '#server/domain/commerce/order-status.ts';
 import { SUBSCRIPTION_STATUS } from '#server/domain/commerce/apply-payment-event.ts';
 import { commerceClockHandler } from '#server/jobs/commerce-job.ts';
+import { dueUnpaidOrders } from '#server/domain/commerce/subscriptions.ts';
+import { rowsOf } from '#server/db/client.ts';
 import type { TestServer } from '#tests/support/test-server.ts';
 import type { Advertiser } from './verification-helpers.ts';
 import {
@@ -203,5 +205,16 @@ describe('the commerce clock job', () => {
     expect(last).toMatchObject({ fromStatus: ORDER_STATUS.Created, toStatus: ORDER_STATUS.Expired, actorType: 'system' });
     const [paidOrder] = await server.db.select().from(orders).where(eq(orders.accountId, who.accountId));
     expect(paidOrder!.fulfilledAt).toBeNull();
+  });
+
+  it("the expiry job's look-up reads the index of open orders, not every order (it read them all every minute)", async () => {
+    const plan = await server.db.transaction(async (tx) => {
+      // Without a usable index the planner has only a scan of the table (or of every order by status) left.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${dueUnpaidOrders(tx, new Date(), 200).getSQL()}`))
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(plan).toContain('orders_open_expiry_idx');
   });
 });

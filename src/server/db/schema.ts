@@ -669,6 +669,8 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_subscription_idx').on(t.subscriptionId),
     index('orders_paid_idx').on(t.paidAt),
+    // The expiry job's look-up (expireUnpaidOrders): only the open orders (Created 0, Pending 6), by when they stop being payable.
+    index('orders_open_expiry_idx').on(t.expiresAt, t.id).where(sql`${t.status} in (0, 6) and ${t.expiresAt} is not null`),
   ],
 );
 

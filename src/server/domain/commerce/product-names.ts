@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 
@@ -16,7 +16,7 @@ export async function namesOfProducts(db: Db, productIds: (number | null)[]): Pr
   const rows = await db
     .select({ id: products.id, da: products.nameDa, en: products.nameEn })
     .from(products)
-    .where(ids.length === 1 ? eq(products.id, ids[0]!) : inArray(products.id, ids));
+    .where(inArray(products.id, ids));
   return new Map(rows.map((row) => [row.id, { da: row.da, en: row.en }]));
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, isNull, ne, sql } from 'drizzle-orm';
 import { orders, subscriptions } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
 import { SYSTEM, type DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { writeAudit } from '../audit.ts';
@@ -74,18 +75,27 @@ export async function sendRenewalReminders(ctx: DomainContext, deps: CommerceDep
 }
 
 /**
+ * The open orders past their `expires_at`, the oldest first, along the partial index of open orders
+ * (orders_open_expiry_idx): the look-up reads only the orders that are due, however many open orders wait
+ * (it read them all, 75-360 ms a minute with 100,000 open orders on PostgreSQL: issue 29's bench).
+ */
+export function dueUnpaidOrders(db: Db, now: Date, limit: number) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.status, [ORDER_STATUS.Created, ORDER_STATUS.Pending]), isNotNull(orders.expiresAt), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt), asc(orders.id))
+    .limit(limit);
+}
+
+/**
  * The expiry of unpaid orders (a job): every Created or Pending order past its `expires_at` moves to
  * Expired (the system's move), each in its own transaction with the order locked; a payment arriving
  * later is a late payment (flagged, never credited). Answers how many expired.
  */
 export async function expireUnpaidOrders(ctx: DomainContext, limit = 200): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(inArray(orders.status, [ORDER_STATUS.Created, ORDER_STATUS.Pending]), isNotNull(orders.expiresAt), lte(orders.expiresAt, now)))
-    .orderBy(asc(orders.id))
-    .limit(limit);
+  const due = await dueUnpaidOrders(ctx.db, now, limit);
   let expired = 0;
   for (const { id } of due) {
     const moved = await ctx.db.transaction(async (tx) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_open_expiry_idx" ON "orders" USING btree ("expires_at","id") WHERE "orders"."status" in (0, 6) and "orders"."expires_at" is not null;
