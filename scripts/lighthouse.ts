@@ -38,6 +38,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { AGE_CONSENT_COOKIE, AGE_CONSENT_MAX_AGE } from '../src/components/age-consent.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
+import { TEST_PROVIDERS_CONSENT } from '#server/config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADVERTS = Number(process.env['LIGHTHOUSE_ADVERTS'] ?? 320);
@@ -106,6 +107,9 @@ async function startServer(dataDir: string, port: number): Promise<Server> {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // A test installation: production refuses the demo seed without the operator's consent (issue 30).
+      SEED_DEMO: 'true',
+      ALLOW_DEMO_SEED: TEST_PROVIDERS_CONSENT,
       SEED_DEMO_ADVERTS: String(ADVERTS),
       SUPPORT_ADMIN_EMAIL: 'lighthouse@example.test',
       SUPPORT_ADMIN_PASSWORD: 'lighthouse-admin-password',

@@ -13,6 +13,15 @@ const boolean = (fallback: boolean) =>
     v.transform((value) => ['true', '1', 'yes'].includes(value)),
   );
 
+/** A yes/no setting without a default (its default depends on other settings). */
+const optionalBoolean = () =>
+  v.optional(
+    v.pipe(
+      v.picklist(['true', 'false', '1', '0', 'yes', 'no']),
+      v.transform((value) => ['true', '1', 'yes'].includes(value)),
+    ),
+  );
+
 const integer = (fallback: number, min: number, max: number) =>
   v.pipe(
     v.optional(v.string(), String(fallback)),
@@ -121,7 +130,10 @@ const EnvSchema = v.object({
   SITE_FULL_REBUILD_HOURS: integer(24, 1, 24 * 30),
   SUPPORT_ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an email address')), 'admin@example.com'),
   SUPPORT_ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'))),
-  SEED_DEMO: boolean(true),
+  /** Demo content on the first start: on by default in development and tests, off in production (issue 30). */
+  SEED_DEMO: optionalBoolean(),
+  /** The operator's explicit consent to seed demo content with NODE_ENV=production (TEST_PROVIDERS_CONSENT). */
+  ALLOW_DEMO_SEED: v.optional(v.literal(TEST_PROVIDERS_CONSENT, `must be exactly ${TEST_PROVIDERS_CONSENT} (or unset)`)),
   SEED_DEMO_ADVERTS: integer(320, 0, 100_000),
   SESSION_DAYS: integer(30, 1, 365),
   /** A session unused this long ends (advertisers: 7 days; support and impersonation: 2 hours). */
@@ -261,6 +273,7 @@ export type Config = {
   siteFullRebuildHours: number;
   supportAdminEmail: string;
   supportAdminPassword: string | undefined;
+  /** SEED_DEMO; unset, on in development and tests and off in production (where it needs ALLOW_DEMO_SEED). */
   seedDemo: boolean;
   seedDemoAdverts: number;
   sessionDays: number;
@@ -376,6 +389,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
     );
   }
+  // Demo adverts are public and age-verified, and their accounts sign in with the README's password.
+  const seedDemo = e.SEED_DEMO ?? e.NODE_ENV !== 'production';
+  if (e.NODE_ENV === 'production' && seedDemo && e.SEED_DEMO_ADVERTS > 0 && e.ALLOW_DEMO_SEED !== TEST_PROVIDERS_CONSENT) {
+    productionProblems.push(
+      'SEED_DEMO=true: demo content cannot be seeded with NODE_ENV=production (its public adverts are fictional and its ' +
+        `accounts sign in with the README's password); unset SEED_DEMO, or set ALLOW_DEMO_SEED=${TEST_PROVIDERS_CONSENT} for a test installation`,
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) {
     productionProblems.push(
       'SECRETS_KEY="": required in production (it encrypts authenticator secrets; make one with `openssl rand -base64 32`, the same for every instance)',
@@ -400,7 +421,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteFullRebuildHours: e.SITE_FULL_REBUILD_HOURS,
     supportAdminEmail: e.SUPPORT_ADMIN_EMAIL.toLowerCase(),
     supportAdminPassword: e.SUPPORT_ADMIN_PASSWORD,
-    seedDemo: e.SEED_DEMO,
+    seedDemo,
     seedDemoAdverts: e.SEED_DEMO_ADVERTS,
     sessionDays: e.SESSION_DAYS,
     sessionIdle: { advertiserMinutes: e.ADVERTISER_SESSION_IDLE_MINUTES, supportMinutes: e.SUPPORT_SESSION_IDLE_MINUTES },

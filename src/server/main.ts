@@ -85,9 +85,13 @@ export async function prepareDatabase(
       const result = await seedDemo(database.db, { mediaDir: config.paths.media, adverts: config.seedDemoAdverts });
       // With S3_BUCKET every instance reads media from the bucket, not from this disk.
       const uploaded = config.s3 ? await moveDemoMediaToStorage(config.paths.media, mediaStorageOf(config)) : 0;
-      const receipts = await issueDemoReceipts(database.db, { limit: DEMO_RECEIPTS });
-      const refunded = await refundDemoOrder(database.db);
+      // Receipts and credit notes take numbers of the one series a business's books follow: in production
+      // (a test installation, ALLOW_DEMO_SEED) the demo's orders stay without documents.
+      const documents = config.env !== 'production';
+      const receipts = documents ? await issueDemoReceipts(database.db, { limit: DEMO_RECEIPTS }) : 0;
+      const refunded = documents ? await refundDemoOrder(database.db) : false;
       log.info({ ...result, uploaded, receipts, refunded, ms: Date.now() - started }, 'demo content seeded');
+      if (config.env === 'production') log.warn('demo content seeded with NODE_ENV=production (ALLOW_DEMO_SEED): fictional public adverts whose accounts sign in with the README password; no demo receipts');
     }
   }
   // The search index: whatever is missing or due (all of it after a seed) is brought up to date.

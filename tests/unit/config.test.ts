@@ -119,6 +119,23 @@ describe('configuration from the environment', () => {
     expect(allowed.testProvidersAllowed).toBe(true);
   });
 
+  it('seeds demo content by default in development and tests only; production refuses SEED_DEMO without ALLOW_DEMO_SEED (issue 30)', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    // Production as docs/security.md configures it: no demo adverts, no demo accounts, no demo receipts.
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY }).seedDemo).toBe(false);
+    expect(refusal({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, SEED_DEMO: 'true' })).toContain(
+      `SEED_DEMO=true: demo content cannot be seeded with NODE_ENV=production (its public adverts are fictional and its accounts sign in with the README's password); unset SEED_DEMO, or set ALLOW_DEMO_SEED=${TEST_PROVIDERS_CONSENT} for a test installation`,
+    );
+    expect(refusal({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, SEED_DEMO: 'yes', ALLOW_DEMO_SEED: 'yes' })).toContain(
+      `ALLOW_DEMO_SEED="yes": must be exactly ${TEST_PROVIDERS_CONSENT} (or unset)`,
+    );
+    // No adverts asked for: nothing to refuse.
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, SEED_DEMO: 'true', SEED_DEMO_ADVERTS: '0' }).seedDemoAdverts).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY, SEED_DEMO: 'true', ALLOW_DEMO_SEED: TEST_PROVIDERS_CONSENT }).seedDemo).toBe(true);
+  });
+
   it('in production: no online check without Yoti credentials, Yoti with them (and its checked settings)', () => {
     const none = loadConfig({ NODE_ENV: 'production', SECRETS_KEY: PRODUCTION_KEY });
     expect(none.ageProvider).toEqual({ kind: 'none' });
