@@ -3,10 +3,14 @@
  * legal pages). markdown-it, a well-kept CommonMark parser, with raw HTML off (typed tags are shown as
  * text), no images (the texts carry none, and the site's security policy would refuse other hosts'
  * pictures), and links only where markdown-it allows them (http, https, mailto and the site's own paths;
- * never javascript: or data:). Links to other sites get `rel="nofollow noopener"`. A `#` heading becomes
- * an h2: the page's own title is its only h1. docs/decisions/028.
+ * never javascript: or data:). Links to other sites (http, https and protocol-relative `//host`) get
+ * `rel="nofollow noopener"`. A `#` heading becomes an h2: the page's own title is its only h1.
+ * docs/decisions/028.
  */
 import MarkdownIt from 'markdown-it';
+
+/** A link to another site: http(s), or protocol-relative (`//host/…`, which the browser sends to that host). */
+const OTHER_SITE = /^(?:https?:)?\/\//i;
 
 function renderer(breaks: boolean): ReturnType<typeof MarkdownIt> {
   const markdown = new MarkdownIt('default', { html: false, linkify: false, typographer: false, breaks }).disable(['image']);
@@ -15,7 +19,7 @@ function renderer(breaks: boolean): ReturnType<typeof MarkdownIt> {
   const linkOpen = render('link_open');
   markdown.renderer.rules['link_open'] = (tokens, index, options, env, self) => {
     const href = String(tokens[index]!.attrGet('href') ?? '');
-    if (/^https?:/i.test(href)) tokens[index]!.attrSet('rel', 'nofollow noopener');
+    if (OTHER_SITE.test(href)) tokens[index]!.attrSet('rel', 'nofollow noopener');
     return linkOpen(tokens, index, options, env, self);
   };
   for (const name of ['heading_open', 'heading_close']) {

@@ -9,6 +9,10 @@ describe('Markdown as staff write it (renderMarkdown)', () => {
     ['Linje et\nlinje to', '<p>Linje et<br>\nlinje to</p>\n'],
     ['Se [prislisten](/backend/advert-package/)', '<p>Se <a href="/backend/advert-package/">prislisten</a></p>\n'],
     ['Se [siden](https://example.test/)', '<p>Se <a href="https://example.test/" rel="nofollow noopener">siden</a></p>\n'],
+    // Protocol-relative: another site as much as https:// is (issue 30).
+    ['Se [siden](//example.test/side)', '<p>Se <a href="//example.test/side" rel="nofollow noopener">siden</a></p>\n'],
+    ['Se [siden](HTTP://example.test/)', '<p>Se <a href="HTTP://example.test/" rel="nofollow noopener">siden</a></p>\n'],
+    ['Se [afsnittet](#priser)', '<p>Se <a href="#priser">afsnittet</a></p>\n'],
     ['æ, ø og å', '<p>æ, ø og å</p>\n'],
   ])('%j', (text, html) => {
     expect(renderMarkdown(text)).toBe(html);
