@@ -174,8 +174,8 @@ export const SLOW_REQUEST_MS = 1000;
 /**
  * One log record per request, when it is answered: the request (its URL as the log rules leave it), its
  * status and how long it took (Fastify writes two, one when it comes in). At debug, unless it failed (a
- * status of 500 or more: warn; 503, a deliberate answer while the site is built or the server stops: info) or was
- * slow (SLOW_REQUEST_MS: info), so a terminal at the default level
+ * status of 500 or more: warn; not 503, the deliberate answer while the first build runs or the server stops,
+ * which stays at debug) or was slow (SLOW_REQUEST_MS: info), so a terminal at the default level
  * shows what needs a look rather than every page. A route's own log level holds as for every record of the
  * request; a client that leaves mid-answer is still said (Fastify's own).
  */
@@ -186,7 +186,7 @@ class OneLinePerRequest extends Fastify.LogController {
     const record = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) reply.log.error({ ...record, err: error }, 'request errored');
     else if (reply.statusCode >= 500 && reply.statusCode !== 503) reply.log.warn(record, 'request');
-    else if (reply.statusCode === 503 || reply.elapsedTime >= SLOW_REQUEST_MS) reply.log.info(record, 'request');
+    else if (reply.elapsedTime >= SLOW_REQUEST_MS) reply.log.info(record, 'request');
     else reply.log.debug(record, 'request');
   }
 }

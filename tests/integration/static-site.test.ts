@@ -27,10 +27,14 @@ afterAll(async () => {
 const get = (p: string) => fetch(`${server.url}${p}`, { redirect: 'manual' });
 
 describe('serving the built site', () => {
-  it('answers 503 with a "being built" page before the first build', async () => {
+  it('answers 503 with a "being built" page before the first build, logged at debug as the README says', async () => {
     const response = await get('/');
     expect(response.status).toBe(503);
     expect(await response.text()).toContain('Siden bygges');
+    // Every page asked for while the first build runs is answered so: not a record a terminal at info shows.
+    await vi.waitFor(() => expect(server.logs.some((r) => r['msg'] === 'request' && (r['res'] as { statusCode?: number })?.statusCode === 503)).toBe(true));
+    const answered = server.logs.filter((r) => r['msg'] === 'request' && (r['res'] as { statusCode?: number })?.statusCode === 503);
+    expect(answered.map((r) => r['level'])).toEqual(answered.map(() => 20));
   });
 
   it('serves pages, rewrites for the client-only apps, and the 404 page in the path language', async () => {
