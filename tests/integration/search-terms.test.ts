@@ -6,7 +6,9 @@
  * 13 months are pruned. Visitors are other loopback addresses (127.0.0.2, …), as the server sees them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { searchTermDays } from '#server/db/schema.ts';
 import { pruneSearchTerms } from '#server/domain/search/search-terms.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
@@ -63,11 +65,26 @@ describe('visitors’ search terms', () => {
     for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5']) {
       await searchAs(address, '20 30 40 50');
       await searchAs(address, 'anna@example.dk');
+      // Issue 30: a phone number's digits split by any mark, and an address without its domain ending.
+      await searchAs(address, 'anna 20/12/34/56');
+      await searchAs(address, 'anna 20_12_34_56');
+      await searchAs(address, 'sofie@hotmail');
       await searchAs(address, 'botord', { agent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
       await searchAs(address, 'botord', { agent: '' });
     }
     const terms = (await written()).map((row) => row.term);
-    expect(terms.filter((term) => /\d{4}|@|botord/.test(term))).toEqual([]);
+    expect(terms.filter((term) => /\d{4}|\d{2} \d{2}|@|botord|hotmail/.test(term))).toEqual([]);
+  });
+
+  it('forgets the personal terms the old rule kept (migration 0024), and nothing else', async () => {
+    const day = '2026-11-20';
+    await server.db.insert(searchTermDays).values(
+      ['anna 20 12 34 56', 'ring 2012 3456', 'sofie hotmail', 'gmail com anna', 'escort 2100', 'thai massage 8000 aarhus c', 'hotel'].map((term) => ({ day, term, searches: 3, noResults: 0 })),
+    );
+    const migration = await readFile(path.join(import.meta.dirname, '../../src/server/db/migrations/0024_forget_personal_search_terms.sql'), 'utf8');
+    await server.db.execute(sql.raw(migration));
+    const left = (await server.db.select().from(searchTermDays).where(eq(searchTermDays.day, day))).map((row) => row.term).sort();
+    expect(left).toEqual(['escort 2100', 'hotel', 'thai massage 8000 aarhus c']);
   });
 
   it('counts the location box’s words once the visitor chose a place, never at each keystroke', async () => {

@@ -11,6 +11,7 @@ describe('what a visitor typed, as a search term (searchTermOf)', () => {
     ['massage, olie & afslapning', 'massage olie afslapning'],
     ['trans-escort', 'trans-escort'],
     ['escort 2100', 'escort 2100'],
+    ['1/2 time', '1 2 time'],
   ])('%j → %j', (typed, term) => {
     expect(searchTermOf(typed)).toBe(term);
   });
@@ -22,7 +23,13 @@ describe('what a visitor typed, as a search term (searchTermOf)', () => {
     ['+45 20 30 40 50', 'a phone number with the country code'],
     ['ring 20304050', 'a phone number among words'],
     ['(+45) 2030-4050', 'a phone number with marks'],
+    ['20/12/34/56', 'a phone number with slashes (issue 30)'],
+    ['20_12_34_56', 'a phone number with underscores'],
+    ['tlf: 20:12:34:56', 'a phone number with colons'],
+    ['20 12 34 56 anna', 'a phone number with a name'],
     ['anna@example.dk', 'an email address'],
+    ['sofie@hotmail', 'an email address without its domain ending (issue 30)'],
+    ['sofie @ hotmail.com', 'an email address with spaces around the @'],
     ['https://example.com/side', 'a web address'],
     ['www.example.dk', 'a web address without a scheme'],
     ['escort-side.dk', 'a domain'],

@@ -1,7 +1,8 @@
 /**
  * What visitors search for (issue 17, "Visitors' search terms"): a term is the visitor's words normalised
  * (lower case, spaces collapsed, Danish letters folded as the slugs have them: æ→ae, ø→oe, å→aa), and
- * what is not a search term is dropped: phone numbers, email addresses, web addresses, very long strings,
+ * what is not a search term is dropped: phone numbers (their digits split by any marks), anything with an @
+ * (an email address, with or without its domain ending), web addresses, very long strings,
  * bare numbers, and searches by bots (their user agent). Counted per day with how many found nothing, and
  * nothing else is kept: no address, no session id, no user id.
  *
@@ -26,17 +27,20 @@ const MAX_TERMS_PER_DAY = 50_000;
 /** Counts are kept this many months. */
 export const KEEP_MONTHS = 13;
 
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+/** Anything with an @ between words: an email address, with or without its domain ending (sofie@hotmail). */
+const EMAIL = /\S\s*@\s*\S/;
 const WEB_ADDRESS = /https?:\/\/|www\.|\b[a-z0-9-]+\.(?:dk|com|net|org|eu|io|info|se|no|de|uk|co)\b/i;
-/** 8 or more digits in a row once spaces, dots, dashes and brackets between them are taken out (a phone number). */
+/** 8 or more digits in a row once whatever stands between them (spaces, dots, slashes, underscores…) is taken out: a phone number. */
 const PHONE = /\d{8,}/;
+/** What may stand between a phone number's digits: anything but a letter. */
+const BETWEEN_DIGITS = /(?<=\d)[^\p{L}\d]+(?=\d)/gu;
 const BOT = /bot|crawl|spider|slurp|preview|facebookexternalhit|headless|curl|wget|python|httpclient|java\/|go-http|axios|node-fetch|scrapy/i;
 
 /** The search term of what a visitor typed, or null when it is not one (see the module's comment). */
 export function searchTermOf(text: string): string | null {
   const typed = text.normalize('NFC').trim();
   if (!typed || typed.length > MAX_TERM_LENGTH) return null;
-  if (EMAIL.test(typed) || WEB_ADDRESS.test(typed) || PHONE.test(typed.replace(/(?<=\d)[\s().+-]+(?=\d)/g, ''))) return null;
+  if (EMAIL.test(typed) || WEB_ADDRESS.test(typed) || PHONE.test(typed.replace(BETWEEN_DIGITS, ''))) return null;
   const term = foldDanish(typed)
     .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
     .replace(/\s+/g, ' ')
