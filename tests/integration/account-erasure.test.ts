@@ -15,6 +15,7 @@ import {
   auditLog,
   jobs,
   loginEvents,
+  migratedAdverts,
   news,
   newsReads,
   notifications,
@@ -29,6 +30,7 @@ import { createSession } from '#server/domain/accounts/sessions.ts';
 import { sessionCookieName } from '#server/api/http.ts';
 import { enqueueJob, startWorker } from '#server/jobs/queue.ts';
 import { ACCOUNT_ERASURE_QUEUE, accountErasureHandler } from '#server/jobs/account-erasure-job.ts';
+import { findLegacyRoute, listLegacyRedirects } from '#server/domain/search/advert-route.ts';
 import { signIn, startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { advertiserSessionCookie, callApi, createAdvertiser } from '#tests/support/fixtures.ts';
 import { twoTone, uploadFiles } from './pictures-helpers.ts';
@@ -202,6 +204,41 @@ describe('erasure after the restore window', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'account.erased'), inArray(auditLog.targetId, [String(owner.accountId)])));
     expect(erasedEntries).toHaveLength(1);
+  });
+
+  it("forgets the old site's advert the account claimed too: its import keeps only its old id and state (issue 30)", async () => {
+    clock = new Date();
+    const owner = await advertiser('Lærke Import', '+4520000003');
+    const oldId = 700_000 + Math.floor(Math.random() * 100_000);
+    const [imported] = await server.db
+      .insert(migratedAdverts)
+      .values({
+        oldId,
+        state: 'claimed',
+        kind: 0,
+        name: 'Lærke Import',
+        oldSlug: 'laerke-import-aalborg',
+        email: owner.email,
+        phone: '+4520000003',
+        data: { title: 'Lærkes gamle annonce', description: 'En neutral tekst fra den gamle side.' },
+        accountId: owner.accountId,
+        advertId: owner.id,
+        claimedAt: clock,
+      })
+      .returning();
+    await server.db.insert(auditLog).values({ actorType: 'support', action: 'migration.invite', targetType: 'migrated_advert', targetId: String(imported!.id), after: { email: owner.email } });
+
+    expect((await callApi(server.url, '/api/backend/deleteuser', { cookie: owner.cookie, body: { Password: owner.password } })).status).toBe(204);
+    clock = new Date(Date.now() + 31 * DAY);
+    await runErasureJob();
+
+    const [row] = await server.db.select().from(migratedAdverts).where(eq(migratedAdverts.id, imported!.id));
+    expect(row).toMatchObject({ oldId, state: 'claimed', name: '', oldSlug: '', email: null, phone: null, data: {}, pictures: [] });
+    // The old address answers Gone by its id, and the public redirect list no longer names it.
+    expect(await findLegacyRoute(server.db, oldId, clock)).toEqual({ state: 'gone' });
+    expect((await listLegacyRedirects(server.db, clock)).filter((entry) => entry.fromPath.includes(`--${oldId}.html`))).toEqual([]);
+    const [entry] = await server.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'migrated_advert'), eq(auditLog.targetId, String(imported!.id))));
+    expect(entry!.after).toEqual({ erased: true });
   });
 
   it('the audit log still refuses any other change, even to an erased entry', async () => {

@@ -12,6 +12,7 @@ import {
   emailVerificationTokens,
   extraPriceItems,
   loginEvents,
+  migratedAdverts,
   newsReads,
   notifications,
   outboxMessages,
@@ -49,6 +50,8 @@ const ERASED = { erased: true };
  * (login_events, also failed sign-ins with its email) and the outbox messages to its email and phones.
  * Anonymised, the rows other records point to: the account (email `erased-{id}@erased.invalid`, no
  * password, phone, birth date), the advert (name "Slettet", no texts, phone, website or attributes), the
+ * old site's adverts it claimed (migrated_adverts: name, old slug, email, phone, texts and picture files
+ * gone; the old id and state kept, so the old address answers Gone), the
  * statements of reasons (kept for the DSA: decision, rule, support's reason, dates; the advert's name and
  * the appeal's text removed), reports about the advert (the advert's URL removed), and the audit entries
  * about the account, its advert and media, or made by the account, or naming its email: before/after
@@ -127,6 +130,11 @@ async function eraseAccount(ctx: DomainContext, storage: MediaStorage, account: 
     db.select({ id: notifications.id }).from(notifications).where(eq(notifications.accountId, account.id)),
     advertIds.length ? db.select({ id: reviews.id }).from(reviews).where(inArray(reviews.advertId, advertIds)) : [],
   ]);
+  // The old site's adverts the account claimed (issue 30): their imported copy is the same person's data.
+  const importedRows = await db
+    .select({ id: migratedAdverts.id, pictures: migratedAdverts.pictures })
+    .from(migratedAdverts)
+    .where(or(eq(migratedAdverts.accountId, account.id), advertIds.length ? inArray(migratedAdverts.advertId, advertIds) : undefined));
 
   // Files first: repeated after a crash, they are simply not there any more.
   for (const picture of pictureRows) await removePictureFiles(storage, picture);
@@ -136,6 +144,9 @@ async function eraseAccount(ctx: DomainContext, storage: MediaStorage, account: 
   }
   for (const verification of verificationRows) {
     for (const file of verification.files) await storage.delete('private', file.key);
+  }
+  for (const imported of importedRows) {
+    for (const picture of imported.pictures) await removePictureFiles(storage, { storageKey: picture.key, originalKey: picture.originalKey });
   }
 
   const email = account.email.toLowerCase();
@@ -148,6 +159,7 @@ async function eraseAccount(ctx: DomainContext, storage: MediaStorage, account: 
     ['verification', verificationRows.map((row) => row.id)],
     ['notification', notificationRows.map((row) => row.id)],
     ['review', reviewRows.map((row) => row.id)],
+    ['migrated_advert', importedRows.map((row) => row.id)],
   ];
   const aboutTheAccount = or(
     ...targets
@@ -195,6 +207,14 @@ async function eraseAccount(ctx: DomainContext, storage: MediaStorage, account: 
         })
         .where(inArray(adverts.id, advertIds));
       await tx.update(contentReports).set({ advertUrl: null }).where(inArray(contentReports.advertId, advertIds));
+    }
+    if (importedRows.length) {
+      // The old id and the state stay: the old address answers Gone (by id, the advert being deleted); the
+      // old slug (often the person's name) goes, and with it the address from the public redirect list.
+      await tx
+        .update(migratedAdverts)
+        .set({ name: '', oldSlug: '', email: null, phone: null, data: {}, pictures: [], refusedReason: null, claimTokenHash: null, claimExpiresAt: null, updatedAt: ctx.now() })
+        .where(inArray(migratedAdverts.id, importedRows.map((row) => row.id)));
     }
     for (const table of [blacklistEntries, notifications, newsReads, sessions, passwordResetTokens, emailVerificationTokens, phoneVerificationCodes, verificationHandoffs, verifications]) {
       await tx.delete(table).where(eq(table.accountId, account.id));

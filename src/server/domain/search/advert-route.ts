@@ -72,7 +72,8 @@ export async function listLegacyRedirects(db: Db, now: Date): Promise<{ fromPath
     .orderBy(migratedAdverts.oldId);
   return rows.flatMap((row) => {
     const route = legacyRouteOf(row, now);
-    if (!route) return [];
+    // An erased account's import has no slug left: its address is never published (our server answers it by id).
+    if (!route || row.oldSlug === '') return [];
     const path = `/P/${row.oldSlug}--${row.oldId}.html`;
     return [path, `${path}/`].map((fromPath) =>
       route.state === 'public' ? { fromPath, toPath: route.canonicalPath, status: 301 as const } : { fromPath, toPath: null, status: 410 as const },
