@@ -322,10 +322,15 @@ describe('npm run db:move: an embedded database into PostgreSQL', () => {
     expect(await runScript('scripts/db-backup.ts', [file], { DATABASE_URL: target.url })).toContain('Backed up the PostgreSQL database');
     const copy = await createPostgresDatabase();
     cleanups.push(() => copy.drop());
+    // A backup holds every account and order: readable by its owner only (issue 30).
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(await runScript('scripts/db-restore.ts', [file], { DATABASE_URL: copy.url })).toContain('Restored');
     await expect(restoreDatabase({ databaseUrl: copy.url }, file)).rejects.toThrow(/already has tables/);
     const restored = await openDatabase({ databaseUrl: copy.url });
     try {
+      // --replace under a running server (its pool connected) is refused, and nothing is dropped (issue 30).
+      await restored.db.execute(sql`select 1`);
+      await expect(restoreDatabase({ databaseUrl: copy.url }, file, { replace: true })).rejects.toThrow(/other connection.*stop every instance/);
       expectSameData(await snapshot(restored), await snapshot(moved));
       // The restored database is at the latest migration: the server would start on it without changes.
       await migrateDatabase(restored);
@@ -345,6 +350,7 @@ describe('npm run db:backup and db:restore on the embedded database', () => {
     expect(backup).toContain('Backed up the embedded database');
     expect(backup).toContain('Media are not in it');
     expect((await stat(file)).size).toBeGreaterThan(0);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
     const restoredDir = path.join(work, 'data');
     expect(await runScript('scripts/db-restore.ts', [file], { DATA_DIR: restoredDir })).toContain('Restored');
     await expect(restoreDatabase({ dataDir: restoredDir }, file)).rejects.toThrow(/--replace/);

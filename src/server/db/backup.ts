@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { lockDirectory, openPglite } from './client.ts';
@@ -40,9 +40,19 @@ async function openLockedPglite(dir: string, loadDataDir?: Blob) {
   }
 }
 
-/** Writes a backup of the database to `file`. */
+/**
+ * The backup's file, made readable and writable by its owner only before anything is written to it (a
+ * backup holds every account, order and verification): pg_dump and PGlite then write into it.
+ */
+async function privateFile(file: string): Promise<void> {
+  await writeFile(file, '', { mode: 0o600 });
+  await chmod(file, 0o600);
+}
+
+/** Writes a backup of the database to `file`, readable by its owner only. */
 export async function backupDatabase(target: BackupTarget, file: string): Promise<void> {
   if ('databaseUrl' in target) {
+    await privateFile(file);
     await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${target.databaseUrl}`]);
     return;
   }
@@ -52,6 +62,7 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   try {
     // A consistent tarball of the whole data folder, made by PGlite itself (held in memory: about the folder's size).
     const archive = await pglite.client.dumpDataDir('gzip');
+    await privateFile(file);
     await writeFile(file, Buffer.from(await archive.arrayBuffer()));
   } finally {
     await pglite.close();
@@ -60,7 +71,8 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
 
 /**
  * Restores a backup made by backupDatabase into an empty target; `replace` empties it first (PostgreSQL:
- * pg_restore --clean; PGlite: the old folder is kept beside, renamed `db.replaced-<time>`).
+ * pg_restore --clean, refused while anyone else is connected to the database; PGlite: the old folder is
+ * kept beside, renamed `db.replaced-<time>`, refused while a server holds it).
  */
 export async function restoreDatabase(target: BackupTarget, file: string, options: { replace?: boolean } = {}): Promise<{ setAside: string | null }> {
   if (!existsSync(file)) throw new MoveRefused(`${file} does not exist.`);
@@ -68,14 +80,24 @@ export async function restoreDatabase(target: BackupTarget, file: string, option
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
     let tables: number;
+    let others: number;
     try {
       const result = await client.query<{ n: string }>(`select count(*) as n from pg_tables where schemaname in ('public', 'drizzle')`);
       tables = Number(result.rows[0]?.n ?? 0);
+      // Anyone else connected (a server's pool, another tool): what they write during or after the
+      // restore would be lost or would clash with it (ids and receipt numbers given twice).
+      const connected = await client.query<{ n: string }>(`select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      others = Number(connected.rows[0]?.n ?? 0);
     } finally {
       await client.end();
     }
     if (tables > 0 && !options.replace) {
       throw new MoveRefused('The target database already has tables: restore into an empty database, or add --replace to drop them first.');
+    }
+    if (tables > 0 && others > 0) {
+      throw new MoveRefused(
+        `${others} other connection${others === 1 ? '' : 's'} use${others === 1 ? 's' : ''} the target database (a running server?): stop every instance and tool using it before restoring over it.`,
+      );
     }
     const clean = tables > 0 ? ['--clean', '--if-exists'] : [];
     await run('pg_restore', ['--no-owner', '--single-transaction', '--exit-on-error', ...clean, `--dbname=${target.databaseUrl}`, file]);
