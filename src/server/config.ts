@@ -7,20 +7,15 @@ import { parseSecretKey } from './domain/secret-box.ts';
 import { FLEXPAY_BRANDS } from './adapters/payments/flexpay.ts';
 
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this list. */
-const boolean = (fallback: boolean) =>
-  v.pipe(
-    v.optional(v.picklist(['true', 'false', '1', '0', 'yes', 'no']), fallback ? 'true' : 'false'),
-    v.transform((value) => ['true', '1', 'yes'].includes(value)),
-  );
+const YES_NO = v.pipe(
+  v.picklist(['true', 'false', '1', '0', 'yes', 'no']),
+  v.transform((value) => ['true', '1', 'yes'].includes(value)),
+);
+
+const boolean = (fallback: boolean) => v.optional(YES_NO, fallback ? 'true' : 'false');
 
 /** A yes/no setting without a default (its default depends on other settings). */
-const optionalBoolean = () =>
-  v.optional(
-    v.pipe(
-      v.picklist(['true', 'false', '1', '0', 'yes', 'no']),
-      v.transform((value) => ['true', '1', 'yes'].includes(value)),
-    ),
-  );
+const optionalBoolean = () => v.optional(YES_NO);
 
 const integer = (fallback: number, min: number, max: number) =>
   v.pipe(

@@ -35,6 +35,7 @@ import { writeAudit } from '../audit.ts';
 import { PROFILE_STATUS, RESTORE_DAYS } from '../adverts/statuses.ts';
 import { UNCONFIRMED_SIGN_UP_DAYS, UNCONFIRMED_SIGN_UP_GRACE_DAYS } from './confirm-sign-up.ts';
 import { removePictureFiles } from '../media/picture-processing.ts';
+import { forgottenImport, removeImportFiles } from '../migration/delete-unclaimed.ts';
 
 const DAY = 86_400_000;
 /** What an erased audit entry's before/after says instead (the trigger of migration 0012 allows only this or NULL). */
@@ -145,9 +146,7 @@ async function eraseAccount(ctx: DomainContext, storage: MediaStorage, account: 
   for (const verification of verificationRows) {
     for (const file of verification.files) await storage.delete('private', file.key);
   }
-  for (const imported of importedRows) {
-    for (const picture of imported.pictures) await removePictureFiles(storage, { storageKey: picture.key, originalKey: picture.originalKey });
-  }
+  for (const imported of importedRows) await removeImportFiles(storage, imported.pictures);
 
   const email = account.email.toLowerCase();
   const phones = [account.phone, ...advertRows.map((row) => row.phone)].filter((phone): phone is string => !!phone);
@@ -213,7 +212,7 @@ async function eraseAccount(ctx: DomainContext, storage: MediaStorage, account: 
       // old slug (often the person's name) goes, and with it the address from the public redirect list.
       await tx
         .update(migratedAdverts)
-        .set({ name: '', oldSlug: '', email: null, phone: null, data: {}, pictures: [], refusedReason: null, claimTokenHash: null, claimExpiresAt: null, updatedAt: ctx.now() })
+        .set({ ...forgottenImport(), name: '', oldSlug: '', updatedAt: ctx.now() })
         .where(inArray(migratedAdverts.id, importedRows.map((row) => row.id)));
     }
     for (const table of [blacklistEntries, notifications, newsReads, sessions, passwordResetTokens, emailVerificationTokens, phoneVerificationCodes, verificationHandoffs, verifications]) {

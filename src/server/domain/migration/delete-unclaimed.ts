@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { MIGRATION_UNCLAIMED_DAYS } from '#lib/schemas/migration.ts';
-import { migratedAdverts } from '../../db/schema.ts';
+import { migratedAdverts, type MigratedPictureFile } from '../../db/schema.ts';
 import type { MediaStorage } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
 import { writeAudit } from '../audit.ts';
@@ -18,6 +18,14 @@ import { removePictureFiles } from '../media/picture-processing.ts';
  */
 
 const UNCLAIMED_STATES = ['imported', 'invited', 'duplicate', 'refused'];
+
+/** What an import forgets of its person (unclaimed and expired, or its account erased): the old id and state stay. */
+export const forgottenImport = (): Partial<typeof migratedAdverts.$inferInsert> => ({ email: null, phone: null, data: {}, pictures: [], refusedReason: null, claimTokenHash: null, claimExpiresAt: null });
+
+/** Removes the files of an import's pictures (a missing file is not an error: safe to repeat). */
+export async function removeImportFiles(storage: MediaStorage, files: readonly MigratedPictureFile[]): Promise<void> {
+  for (const picture of files) await removePictureFiles(storage, { storageKey: picture.key, originalKey: picture.originalKey });
+}
 const BATCH = 100;
 
 export async function deleteUnclaimedImports(ctx: DomainContext, storage: MediaStorage): Promise<number> {
@@ -30,7 +38,7 @@ export async function deleteUnclaimedImports(ctx: DomainContext, storage: MediaS
     .limit(BATCH);
   for (const row of rows) {
     // Files first: a failure here leaves the row to be tried again at the next run.
-    for (const picture of row.pictures) await removePictureFiles(storage, { storageKey: picture.key, originalKey: picture.originalKey });
+    await removeImportFiles(storage, row.pictures);
     const now = ctx.now();
     const merged = row.state === 'duplicate' && row.advertId !== null;
     await ctx.db
@@ -38,13 +46,7 @@ export async function deleteUnclaimedImports(ctx: DomainContext, storage: MediaS
       .set({
         state: merged ? 'duplicate' : 'deleted',
         name: merged ? undefined : '',
-        email: null,
-        phone: null,
-        data: {},
-        pictures: [],
-        refusedReason: null,
-        claimTokenHash: null,
-        claimExpiresAt: null,
+        ...forgottenImport(),
         deletedAt: now,
         updatedAt: now,
       })
