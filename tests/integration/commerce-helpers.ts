@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { orderEvents, orders, paymentEvents, products, salesDocuments, type Order } from '#server/db/schema.ts';
+import { orderEvents, orders, paymentEvents, products, type Order } from '#server/db/schema.ts';
 import { ORDER_STATUS } from '#server/domain/commerce/order-status.ts';
 import { issueSalesDocument, lineOf, type SalesDocumentRow } from '#server/domain/commerce/sales-documents.ts';
 import { vatOf } from '#lib/money.ts';
@@ -27,7 +27,7 @@ export async function createPaidOrder(
   const locale = input.locale ?? 'da';
   const description = locale === 'en' ? product.nameEn : product.nameDa;
   const transactionId = input.transactionId ?? `TX-${randomUUID().slice(0, 8)}`;
-  const made = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -76,19 +76,12 @@ export async function createPaidOrder(
     });
     return { order: order!, receipt };
   });
-  return { order: made.order, receipt: await committed(db, made.receipt.id) };
-}
-
-/** A document as committed, with its number (given at the commit of the transaction that issued it). */
-async function committed(db: Db, id: number): Promise<SalesDocumentRow> {
-  const [row] = await db.select().from(salesDocuments).where(eq(salesDocuments.id, id));
-  return row!;
 }
 
 /** The order refunded: its status moved, with a credit note for the whole receipt. */
 export async function refundOrder(db: Db, paid: PaidOrder, input: { reason?: string; at?: Date } = {}): Promise<SalesDocumentRow> {
   const at = input.at ?? new Date();
-  const issued = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.update(orders).set({ status: ORDER_STATUS.Refunded, updatedAt: at }).where(eq(orders.id, paid.order.id));
     await tx.insert(orderEvents).values({ orderId: paid.order.id, fromStatus: ORDER_STATUS.Paid, toStatus: ORDER_STATUS.Refunded, actorType: 'support', reason: input.reason ?? 'Refusion', createdAt: at });
     return issueSalesDocument(tx, {
@@ -101,5 +94,4 @@ export async function refundOrder(db: Db, paid: PaidOrder, input: { reason?: str
       now: at,
     });
   });
-  return committed(db, issued.id);
 }

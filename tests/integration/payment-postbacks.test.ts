@@ -9,9 +9,8 @@
  * payment_events refuses UPDATE and DELETE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { adverts, auditLog, documentCounters, orders, paymentEvents, promotions, salesDocuments } from '#server/db/schema.ts';
-import { issueCreditNote, issueReceipt } from '#server/domain/commerce/orders.ts';
+import { eq, sql } from 'drizzle-orm';
+import { adverts, orders, paymentEvents, promotions, salesDocuments } from '#server/db/schema.ts';
 import { ORDER_STATUS } from '#server/domain/commerce/order-status.ts';
 import { applyPaymentEvent } from '#server/domain/commerce/apply-payment-event.ts';
 import { flexPaySignature } from '#server/adapters/payments/flexpay.ts';
@@ -369,80 +368,5 @@ describe('append-only records', () => {
       expect(refusal).toMatch(/append-only/);
     }
     expect(await server.db.select().from(salesDocuments).where(eq(salesDocuments.orderId, bought.orderId))).toHaveLength(1);
-  });
-
-  const refusalOf = (statement: Promise<unknown>) =>
-    statement.then(
-      () => 'allowed',
-      (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
-    );
-  const lastNumber = async () => (await server.db.select({ last: documentCounters.last }).from(documentCounters).where(eq(documentCounters.series, 'sales')))[0]!.last;
-
-  it('numbers a document at its COMMIT, in the order issued: none inside the transaction, none taken by a rollback; its audit entry names the number', async () => {
-    const who = await commerceAdvertiser(server);
-    const bought = await buy(server, who, membership30);
-    const order = await orderRow(server, bought.orderId);
-    const before = await lastNumber();
-    const audit = (action: string) => ({ ctx: { actor: SYSTEM }, numberAs: 'receipt', entry: { action, after: { note: 'test' } } });
-    // Rolled back: no number taken, nothing kept.
-    const rolledBack = await refusalOf(
-      server.db.transaction(async (tx) => {
-        await issueReceipt(tx, order, new Date(), audit('test.rolled_back'));
-        throw new Error('rolled back on purpose');
-      }),
-    );
-    expect(rolledBack).toMatch(/rolled back on purpose/);
-    expect(await lastNumber()).toBe(before);
-    // Two in one transaction: inside it, no number yet; after the commit, the next two, in the order issued.
-    const issued = await server.db.transaction(async (tx) => {
-      const first = await issueReceipt(tx, order, new Date(), audit('test.first'));
-      const second = await issueCreditNote(tx, order, 'test', new Date(), { ...audit('test.second'), numberAs: 'creditNote' });
-      const inside = await tx.select({ number: salesDocuments.number }).from(salesDocuments).where(eq(salesDocuments.id, first.id));
-      expect(inside[0]!.number).toBeLessThan(0);
-      expect('number' in first).toBe(false);
-      return [first.id, second.id];
-    });
-    const rows = await server.db.select().from(salesDocuments).where(inArray(salesDocuments.id, issued)).orderBy(asc(salesDocuments.id));
-    expect(rows.map((row) => row.number)).toEqual([before + 1, before + 2]);
-    expect(await lastNumber()).toBe(before + 2);
-    const entries = await server.db.select().from(auditLog).where(inArray(auditLog.action, ['test.first', 'test.second', 'test.rolled_back'])).orderBy(asc(auditLog.id));
-    expect(entries.map((row) => [row.action, row.targetId, row.after])).toEqual([
-      ['test.first', String(order.id), { note: 'test', receipt: before + 1 }],
-      ['test.second', String(order.id), { note: 'test', creditNote: before + 2 }],
-    ]);
-  });
-
-  it('the numbering\'s exception opens nothing: a numbered document and an audit entry stay unchanged with its setting on', async () => {
-    const who = await commerceAdvertiser(server);
-    const bought = await buy(server, who, membership30);
-    await postback(server, saleParams(bought, 49_900));
-    const [receipt] = await documentsOfOrder(server, bought.orderId);
-    const [entry] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.paid'), eq(auditLog.targetId, String(bought.orderId))));
-    expect(entry!.after).toMatchObject({ receipt: receipt!.number });
-    for (const statement of [
-      sql`update sales_documents set number = ${receipt!.number + 1000} where id = ${receipt!.id}`,
-      sql`update sales_documents set total_ore = 1 where id = ${receipt!.id}`,
-      sql`update audit_log set after = after || '{"receipt": 1}'::jsonb where id = ${entry!.id}`,
-      sql`update audit_log set after = after || '{"receipt": "document:1"}'::jsonb where id = ${entry!.id}`,
-    ]) {
-      const refusal = await refusalOf(
-        server.db.transaction(async (tx) => {
-          await tx.execute(sql`select set_config('app.document_numbering', 'on', true)`);
-          await tx.execute(statement);
-        }),
-      );
-      expect(refusal).toMatch(/append-only/);
-    }
-  });
-
-  it('orders paid at the same moment get consecutive numbers, one each', async () => {
-    const buyers = await Promise.all(Array.from({ length: 8 }, () => commerceAdvertiser(server)));
-    const bought = await Promise.all(buyers.map((who) => buy(server, who, membership30)));
-    const before = await lastNumber();
-    const answers = await Promise.all(bought.map((one) => postback(server, saleParams(one, 49_900))));
-    expect(answers.every((answer) => answer.status === 200)).toBe(true);
-    const numbers = (await Promise.all(bought.map((one) => documentsOfOrder(server, one.orderId)))).map((docs) => docs.map((doc) => doc.number));
-    expect(numbers.every((list) => list.length === 1)).toBe(true);
-    expect(numbers.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => before + 1 + i));
   });
 });

@@ -296,12 +296,14 @@ async function creditOrder(step: Step, order: OrderRow, eventId: number): Promis
     { mover: 'provider', paymentEventId: eventId, reason: event.kind, now },
     { paidAt: now, transactionId: event.transactionId ?? event.saleId ?? null, subscriptionId: subscriptionId ?? order.subscriptionId },
   );
-  // The receipt, with the audit entry that names its number (both numbered at the commit).
+  // Last before the commit: the receipt's number (the series' one row lock) with the audit entry that names it.
   await issueReceipt(tx, paid, now, {
     ctx: step.ctx,
     numberAs: 'receipt',
     entry: {
       action: 'order.paid',
+      targetType: 'order',
+      targetId: order.id,
       before: { status: order.status, ...(fulfilment ? { [fulfilment.column]: fulfilment.before } : {}) },
       after: { status: ORDER_STATUS.Paid, provider: provider.name, ...(fulfilment ? { [fulfilment.column]: fulfilment.after, periodStart: fulfilment.start } : {}) },
     },
@@ -386,6 +388,8 @@ export async function reverseOrder(
     numberAs: 'creditNote',
     entry: {
       action: `order.${kind}`,
+      targetType: 'order',
+      targetId: order.id,
       before: { status: order.status, ...(takeBack ? { [takeBack.column]: takeBack.before } : {}) },
       after: { status: to, ...(takeBack ? { [takeBack.column]: takeBack.after, takenBackMs: takeBack.unusedMs } : {}) },
       reason: by.reason,

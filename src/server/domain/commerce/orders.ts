@@ -3,7 +3,7 @@ import { and, desc, eq, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderEvents, orders, salesDocuments } from '../../db/schema.ts';
 import { canMoveOrder, type OrderMover, type OrderStatus } from './order-status.ts';
-import { issueSalesDocument, lineOf, type IssuedDocument } from './sales-documents.ts';
+import { issueSalesDocument, lineOf, type SalesDocumentRow } from './sales-documents.ts';
 
 /** The order rows every commerce operation shares: references, the one way a status moves, documents. */
 
@@ -102,7 +102,7 @@ export async function noteOrder(tx: Db, order: OrderRow, by: { mover: OrderMover
 export type DocumentAudit = Parameters<typeof issueSalesDocument>[2];
 
 /** The receipt of a paid order: one line, the period bought, net and VAT split exactly. */
-export function issueReceipt(tx: Db, order: OrderRow, now: Date, audit?: DocumentAudit): Promise<IssuedDocument> {
+export function issueReceipt(tx: Db, order: OrderRow, now: Date, audit?: DocumentAudit): Promise<SalesDocumentRow> {
   return issueSalesDocument(
     tx,
     {
@@ -117,7 +117,7 @@ export function issueReceipt(tx: Db, order: OrderRow, now: Date, audit?: Documen
 }
 
 /** The credit note of a refund or chargeback: the receipt's amounts, referring to it. */
-export async function issueCreditNote(tx: Db, order: OrderRow, reason: string, now: Date, audit?: DocumentAudit): Promise<IssuedDocument> {
+export async function issueCreditNote(tx: Db, order: OrderRow, reason: string, now: Date, audit?: DocumentAudit): Promise<SalesDocumentRow> {
   const [receipt] = await tx
     .select({ id: salesDocuments.id })
     .from(salesDocuments)

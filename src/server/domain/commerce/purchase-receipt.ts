@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { DomainContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { requireAdvertiser } from '../permissions.ts';
+import { writeAudit } from '../audit.ts';
 import { askedLocale, documentAnswers, documentPdf, listOrderDocumentRows, orderSummaryOf, type DocumentPdf, type PdfUrlOf } from './order-documents.ts';
 import { issueSalesDocument, type SalesDocumentRow } from './sales-documents.ts';
 import { namesOfOrder, namesOfProducts } from './product-names.ts';
@@ -71,23 +72,21 @@ export async function requestFullInvoice(ctx: DomainContext, input: FullInvoiceR
       throw new AppError('CONFLICT', 'The order has no receipt yet', [{ field: 'Id', message: 'noReceipt' }]);
     }
     if (invoice) return { created: false, document: invoice };
-    const document = await issueSalesDocument(
-      tx,
-      {
-        kind: 'invoice',
-        orderId: order.id,
-        refersTo: receipt.id,
-        locale: receipt.locale,
-        buyer: { name: input.Name, address: input.Address, zipCity: input.ZipCity },
-        lines: receipt.lines,
-        now: ctx.now(),
-      },
-      { ctx, numberAs: 'number', entry: { action: 'order.invoice_issued', after: { refersTo: receipt.id } } },
+    const document = await issueSalesDocument(tx, {
+      kind: 'invoice',
+      orderId: order.id,
+      refersTo: receipt.id,
+      locale: receipt.locale,
+      buyer: { name: input.Name, address: input.Address, zipCity: input.ZipCity },
+      lines: receipt.lines,
+      now: ctx.now(),
+    });
+    await writeAudit(
+      { ...ctx, db: tx },
+      { action: 'order.invoice_issued', targetType: 'order', targetId: order.id, after: { document: document.id, number: document.number, refersTo: receipt.id } },
     );
     return { created: true, document };
   });
-  // A new invoice is numbered at the commit: read it as committed.
-  const committed = (await listOrderDocumentRows(ctx.db, result.document.orderId)).find((row) => row.id === result.document.id);
-  const [document] = await documentAnswers(ctx.db, [committed!], advertiserPdfUrl);
+  const [document] = await documentAnswers(ctx.db, [result.document], advertiserPdfUrl);
   return { created: result.created, document: document! };
 }
