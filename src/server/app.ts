@@ -34,6 +34,7 @@ import { testCardProviderRoutes } from './api/test-card-provider.ts';
 import { testCryptoProviderRoutes } from './api/test-crypto-provider.ts';
 import { testCarrierProviderRoutes } from './api/test-carrier-provider.ts';
 import { paymentPostbackRoutes } from './api/payment-postbacks.ts';
+import { SMS_REPORTS_PATH, smsReportRoutes } from './api/sms-reports.ts';
 import { createYotiAgeProvider } from './adapters/age-verification/yoti-age-provider.ts';
 import { assertNoNulCharacters, problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
 
@@ -44,7 +45,7 @@ import { assertSafeKey } from './adapters/storage/keys.ts';
 import { createMediaWork } from './domain/media/media-work.ts';
 import { createPictureRenderer } from './domain/media/picture-renderer.ts';
 import { createMessaging } from './adapters/messaging/create-messaging.ts';
-import { loadConfig, type AgeProviderConfig, type CardPaymentConfig, type CryptoPaymentConfig, type CarrierPaymentConfig, type TrustProxy } from './config.ts';
+import { loadConfig, type Config, type AgeProviderConfig, type CardPaymentConfig, type CryptoPaymentConfig, type CarrierPaymentConfig, type TrustProxy } from './config.ts';
 import { fastifyTrustProxy, registerRateLimit } from './rate-limit.ts';
 import { registerCrossSiteGuard } from './api/cross-site.ts';
 import { registerStaticSite, requestIdOf, type FastPath } from './static-site.ts';
@@ -84,6 +85,11 @@ export type AppOptions = {
    * its own from the environment (SMTP_URL, MAIL_FROM) and closes it with the app.
    */
   messaging?: Messaging;
+  /**
+   * The SMS provider (SMS_PROVIDER=gatewayapi): the app's own messaging sends through it, and its delivery
+   * reports are accepted at SMS_REPORTS_PATH when it has a webhook secret. Default: from the environment.
+   */
+  sms?: Config['sms'];
   /** RATE_LIMIT_SCALE: multiplies the account calls' per-address rate limits; default 1. */
   rateLimitScale?: number;
   /** Media storage; default the local disk under mediaDir (the main job passes S3 when configured). */
@@ -220,11 +226,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const environment = options.environment ?? loadConfig().env;
   let messaging = options.messaging;
+  const sms = 'sms' in options ? options.sms : loadConfig().sms;
   if (!messaging) {
     const config = loadConfig();
+    const callbackUrl = sms?.webhookSecret ? `${(options.siteUrl ?? config.siteUrl).replace(/\/$/, '')}${SMS_REPORTS_PATH}` : undefined;
     const own = createMessaging(
       options.database.db,
-      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, keepUndeliveredSecrets: environment !== 'production' },
+      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, gatewayApi: sms && { ...sms, callbackUrl }, keepUndeliveredSecrets: environment !== 'production' },
       app.log,
     );
     app.addHook('onClose', async () => own.close());
@@ -439,6 +447,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('payments', payments);
   // The payment providers' postbacks (signed, outside the advertiser's session) and the TEST card provider's page.
   await app.register(paymentPostbackRoutes(deps), { prefix: '/api/backend' });
+  // The SMS provider's delivery reports (signed with the webhook's secret; refused without one).
+  await app.register(smsReportRoutes(deps, { secret: sms?.webhookSecret }));
   if (testCardProvider) {
     await app.register(testCardProviderRoutes(testCardProvider, { production: environment === 'production', backUrl: `${siteUrl.replace(/\/$/, '')}/backend/advert-package/` }), { prefix: '/test-payments/card' });
   }

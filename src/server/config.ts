@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { parseSecretKey } from './domain/secret-box.ts';
 import { FLEXPAY_BRANDS } from './adapters/payments/flexpay.ts';
+import { GATEWAYAPI_EU_URL, SMS_SENDER_PATTERN } from './adapters/messaging/gatewayapi-sms.ts';
 
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this list. */
 const YES_NO = v.pipe(
@@ -151,6 +152,13 @@ const EnvSchema = v.object({
   LOG_FORMAT: v.optional(v.picklist(['auto', 'json', 'pretty']), 'auto'),
   SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200, 'must be at most 200 characters'))),
+  /** SMS through a real provider (docs/decisions/039): `gatewayapi`, or unset (the outbox only). */
+  SMS_PROVIDER: v.optional(v.picklist(['gatewayapi'], 'must be gatewayapi, or unset')),
+  GATEWAYAPI_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  GATEWAYAPI_URL: v.optional(url(['http:', 'https:']), GATEWAYAPI_EU_URL),
+  /** The secret chosen for the webhook of delivery reports in GatewayAPI's dashboard (it signs each report). */
+  GATEWAYAPI_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  SMS_SENDER: v.optional(v.pipe(v.string(), v.regex(SMS_SENDER_PATTERN, 'must be up to 11 letters and digits, or up to 15 digits'))),
   RATE_LIMIT_SCALE: integer(1, 1, 1000),
   /** The prefix of the rate limits' counters in Redis (with REDIS_URL): one per deployment sharing a Redis. */
   RATE_LIMIT_KEY_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, or _ : . -')), 'annoncekatalog:ratelimit:'),
@@ -289,6 +297,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The From header of outgoing email; defaults to no-reply@ the site's host. */
   mailFrom: string;
+  /** SMS_PROVIDER=gatewayapi: how SMS go out (else they stay in the outbox), and the webhook secret of its delivery reports. */
+  sms: { provider: 'gatewayapi'; url: string; token: string; sender: string; webhookSecret: string | undefined } | undefined;
   /**
    * Multiplies the per-address rate limits of the account calls (default 1). Browser tests that create
    * many accounts from one address raise it; production keeps 1.
@@ -398,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   if (productionProblems.length > 0) throw new ConfigError(productionProblems);
+  const sms = smsOf(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const allowedOrigins = [...new Set([new URL(siteUrl).origin, ...e.ALLOWED_ORIGINS, ...e.HUB_ALLOWED_ORIGINS])];
@@ -431,6 +442,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(siteUrl).hostname}`,
+    sms,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     rateLimitKeyPrefix: e.RATE_LIMIT_KEY_PREFIX,
     cookieSecure: siteUrl.startsWith('https:'),
@@ -547,4 +559,12 @@ export function testProvidersOf(config: { ageProvider: AgeProviderConfig; paymen
   if (config.paymentCrypto?.kind === 'test') names.push('PAYMENT_CRYPTO=test (crypto payments)');
   if (config.paymentCarrier?.kind === 'test') names.push('PAYMENT_CARRIER=test (carrier billing)');
   return names;
+}
+
+/** SMS_PROVIDER=gatewayapi needs its token and the sender the phones show; unset, SMS stay in the outbox. */
+function smsOf(e: Env): Config['sms'] {
+  if (e.SMS_PROVIDER !== 'gatewayapi') return undefined;
+  const missing = Object.entries({ GATEWAYAPI_TOKEN: e.GATEWAYAPI_TOKEN, SMS_SENDER: e.SMS_SENDER }).filter(([, value]) => !value);
+  if (missing.length > 0) throw new ConfigError(missing.map(([name]) => `${name}="": required when SMS_PROVIDER=gatewayapi`));
+  return { provider: 'gatewayapi', url: e.GATEWAYAPI_URL, token: e.GATEWAYAPI_TOKEN!, sender: e.SMS_SENDER!, webhookSecret: e.GATEWAYAPI_WEBHOOK_SECRET };
 }

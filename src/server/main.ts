@@ -17,7 +17,8 @@ import { ensureBootstrapAdmin, type BootstrapResult } from './domain/support-use
 import { refreshDueAdvertSearch } from './domain/search/refresh-advert-search.ts';
 import { searchMemory } from './domain/search/search-memory.ts';
 import { buildApp } from './app.ts';
-import { EMAIL_RETRY_QUEUE, createMessaging } from './adapters/messaging/create-messaging.ts';
+import { MESSAGE_RETRY_QUEUE, createMessaging } from './adapters/messaging/create-messaging.ts';
+import { SMS_REPORTS_PATH } from './api/sms-reports.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite, readCurrentBuildInfo } from './jobs/site-build.ts';
 import { publishSiteBuild, startSiteFollower } from './jobs/site-share.ts';
@@ -59,6 +60,28 @@ export function warnAboutTestProviders(config: Config, log: Logger): void {
     );
   } else {
     log.info({ testProviders: config.testProviders }, `built-in test providers in use (${config.env}): ${config.testProviders.join(', ')}`);
+  }
+}
+
+/**
+ * Loud at a production start without an SMS provider or SMTP: which features cannot work. Without SMS no
+ * one can sign up (the phone code), confirm a changed phone, or review an advert; those calls refuse with a
+ * clear message rather than wait for a code. Without SMTP no sign-up link or password reset reaches anyone.
+ */
+export function warnAboutMissingProviders(config: Config, log: Logger): void {
+  if (config.env !== 'production') return;
+  if (!config.sms) {
+    log.warn(
+      { smsProvider: null },
+      'NO SMS PROVIDER (SMS_PROVIDER is unset): sign-up, claiming an advert from the old site, confirming a changed phone number and ' +
+        'visitors\' reviews cannot work, because their codes reach no phone; those calls answer that SMS cannot be sent. ' +
+        'Set SMS_PROVIDER=gatewayapi with GATEWAYAPI_TOKEN and SMS_SENDER (docs/security.md, "Launch checklist").',
+    );
+  } else if (!config.sms.webhookSecret) {
+    log.warn({ smsProvider: config.sms.provider }, 'GATEWAYAPI_WEBHOOK_SECRET is unset: SMS go out, but their delivery reports are not asked for or accepted');
+  }
+  if (!config.smtpUrl) {
+    log.warn({ smtp: null }, 'NO SMTP (SMTP_URL is unset): sign-up links, password resets and receipts by email reach no one; they stay in the outbox, masked');
   }
 }
 
@@ -164,12 +187,12 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
 
     const storage = mediaStorageOf(config);
 
-    // Mail and SMS: the outbox always, SMTP for email when SMTP_URL is set (docs/decisions/010).
-    // A failed email is tried again by the job queue (30 s, 1, 2, 4 ... 60 min: about three hours).
+    // Mail and SMS: the outbox always, SMTP for email when SMTP_URL is set (docs/decisions/010), GatewayAPI
+    // for SMS when SMS_PROVIDER=gatewayapi (docs/decisions/039). A failed message is tried again by the job queue (30 s, 1, 2, 4 ... 60 min: about three hours).
     const scheduleRetry = async (outboxId: number) => {
-      await enqueueJob(database.db, EMAIL_RETRY_QUEUE, { outboxId }, {
+      await enqueueJob(database.db, MESSAGE_RETRY_QUEUE, { outboxId }, {
         runAt: new Date(Date.now() + 30_000),
-        singletonKey: `${EMAIL_RETRY_QUEUE}:${outboxId}`,
+        singletonKey: `${MESSAGE_RETRY_QUEUE}:${outboxId}`,
         maxAttempts: 10,
       });
     };
@@ -178,9 +201,16 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     const siteBuildToken = config.siteBuildToken ?? randomBytes(32).toString('base64url');
     const messaging = createMessaging(
       database.db,
-      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, keepUndeliveredSecrets: config.env !== 'production', scheduleRetry },
+      {
+        smtpUrl: config.smtpUrl,
+        mailFrom: config.mailFrom,
+        gatewayApi: config.sms && { ...config.sms, callbackUrl: config.sms.webhookSecret ? `${config.siteUrl}${SMS_REPORTS_PATH}` : undefined },
+        keepUndeliveredSecrets: config.env !== 'production',
+        scheduleRetry,
+      },
       log,
     );
+    warnAboutMissingProviders(config, log);
     const app = await buildApp({
       database,
       messaging,
@@ -192,6 +222,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       sessionDays: config.sessionDays,
       sessionIdle: config.sessionIdle,
       secretKeys: await loadSecretKeys(config, log),
+      sms: config.sms,
       cookieSecure: config.cookieSecure,
       trustProxy: config.trustProxy,
       // Media: S3 when S3_BUCKET is set (docs/decisions/013); the local disk otherwise (buildApp's default).
@@ -249,8 +280,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
           // Not published, the job fails and the retry builds (incrementally) and publishes again.
           if (follower) await publishSiteBuild({ storage, siteDir: config.paths.site, folder: built.folder, log, announce: follower.announce, follow: follower.sync });
         },
-        [EMAIL_RETRY_QUEUE]: async (job) => {
-          await messaging.retryEmail(Number(job.payload['outboxId']));
+        [MESSAGE_RETRY_QUEUE]: async (job) => {
+          await messaging.retryMessage(Number(job.payload['outboxId']));
         },
         // Runs once at start and then once a day (each run queues the next).
         [VERIFICATION_FILES_QUEUE]: async () => {

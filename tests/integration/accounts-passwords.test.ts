@@ -129,6 +129,7 @@ describe('resetpassword answers known and unknown emails alike (issue 15)', () =
       await outbox!.sendEmail(message);
     },
     sendSms: async (message) => outbox!.sendSms(message),
+    smsReachesPhones: true,
   };
   let slow: TestServer;
   beforeAll(async () => {

@@ -133,16 +133,16 @@ describe('the SMTP email adapter', () => {
     expect(await row()).toMatchObject({ recipient: 'later@example.test', sentAt: null, body: `${link}\nLinket virker i 1 time.` });
 
     // Still refused: the retry fails (the job queue tries again later), and the row says why.
-    await expect(messaging.retryEmail(id)).rejects.toThrow(/550|Mailbox unavailable/);
+    await expect(messaging.retryMessage(id)).rejects.toThrow(/550|Mailbox unavailable/);
     expect((await row()).sentAt).toBeNull();
 
     // The mailbox is back: the retry delivers it, and a second retry sends nothing.
     smtp.refusing.delete('later@example.test');
     const before = smtp.received.length;
-    await messaging.retryEmail(id);
+    await messaging.retryMessage(id);
     expect(await row()).toMatchObject({ error: null });
     expect((await row()).sentAt).toBeInstanceOf(Date);
-    await messaging.retryEmail(id);
+    await messaging.retryMessage(id);
     messaging.close();
     const delivered = smtp.received.slice(before);
     expect(delivered.map((m) => m.to)).toEqual([['later@example.test']]);

@@ -12,6 +12,7 @@ import { signIn, startTestServer, type TestServer } from '#tests/support/test-se
 import { advertiserSessionCookie, createAdvertiser } from '#tests/support/fixtures.ts';
 import { call, createProfileOverHttp, outboxFor, profileInput, uniquePhone } from './accounts-helpers.ts';
 import { createSupportUserOverHttp, signInAdmin, signInSupport } from './support-helpers.ts';
+import { startGatewayApiStandIn, type GatewayApiStandIn } from '#tests/support/gatewayapi-standin.ts';
 
 let server: TestServer;
 let supportCookie: string;
@@ -112,11 +113,17 @@ describe('a Support user cannot take over an account through the outbox (issue 1
 
 describe('the outbox in production', () => {
   let production: TestServer;
+  let sms: GatewayApiStandIn;
   beforeAll(async () => {
-    production = await startTestServer({ app: { environment: 'production' } });
+    // Production sends SMS through its provider (here the stand-in of GatewayAPI); email has no SMTP.
+    sms = await startGatewayApiStandIn();
+    production = await startTestServer({
+      app: { environment: 'production', sms: { provider: 'gatewayapi', url: sms.url, token: sms.token, sender: 'Annoncer', webhookSecret: undefined } },
+    });
   });
   afterAll(async () => {
     await production?.close();
+    await sms?.close();
   });
 
   it('never keeps nor shows the links and codes no provider delivered, not even to Administration', async () => {

@@ -236,7 +236,7 @@ describe('events out of order (applyPaymentEvent with a provider of its own)', (
     parsePostback: async (raw) => JSON.parse(raw.body) as PaymentEvent,
     postbackAnswer: { status: 200, contentType: 'text/plain', body: 'OK' },
   };
-  const deps = { messaging: { sendEmail: async () => {}, sendSms: async () => {} }, providers: createPaymentProviders({ crypto: scripted }), siteUrl: 'http://localhost:3000' };
+  const deps = { messaging: { sendEmail: async () => {}, sendSms: async () => {}, smsReachesPhones: true }, providers: createPaymentProviders({ crypto: scripted }), siteUrl: 'http://localhost:3000' };
   const send = (event: PaymentEvent) =>
     applyPaymentEvent({ db: server.db, actor: SYSTEM, events: { publish: () => {} }, now: () => new Date() }, deps, scripted, { method: 'POST', query: '', headers: {}, body: JSON.stringify(event) });
 

@@ -72,7 +72,7 @@ function clock(at: Date, emails: OutgoingEmail[] = []) {
   return commerceClockHandler({
     db: server.db,
     events: { publish: () => {} },
-    messaging: { sendEmail: async (email) => void emails.push(email), sendSms: async () => {} },
+    messaging: { sendEmail: async (email) => void emails.push(email), sendSms: async () => {}, smsReachesPhones: true },
     payments: server.app.payments,
     siteUrl: 'https://annoncer.example',
     log: pino({ level: 'silent' }),

@@ -27,6 +27,11 @@ export type OutgoingSms = { to: string; text: string } & Secrets;
 export type Messaging = {
   sendEmail: (message: OutgoingEmail) => Promise<void>;
   sendSms: (message: OutgoingSms) => Promise<void>;
+  /**
+   * Whether an SMS reaches a phone: an SMS provider is configured, or (development and tests) the outbox
+   * is the developer's phone. False in production without a provider: the calls that send a code refuse.
+   */
+  smsReachesPhones: boolean;
 };
 
 /**

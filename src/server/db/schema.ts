@@ -1153,8 +1153,15 @@ export const outboxMessages = pgTable(
     /** The text with its links and codes masked: what an outbox view shows outside development and tests. */
     maskedBody: text('masked_body').notNull().default(''),
     createdAt: createdAt(),
+    /** When a real provider took it (SMTP, the SMS provider); null while it waits or was never sent. */
     sentAt: tstz('sent_at'),
+    /** The last delivery failure, for support and the retry job. */
     error: text('error'),
+    /** The SMS provider's id of the message, which its delivery reports name. */
+    providerId: text('provider_id'),
+    /** The SMS provider's last reported state (GatewayAPI: ENROUTE, DELIVERED, UNDELIVERABLE, …) and when it was reached. */
+    deliveryStatus: text('delivery_status'),
+    deliveryStatusAt: tstz('delivery_status_at'),
   },
   (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt)],
 );

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 import type { Messaging, OutgoingEmail } from '../types.ts';
+import { SMS_FINAL_STATES, type DeliveryReport, type SmsDelivery } from './gatewayapi-sms.ts';
 
 /** Something that delivers an email for real (the SMTP mailer); throws when delivery fails. */
 export type EmailDelivery = {
@@ -12,6 +13,8 @@ export type EmailDelivery = {
 export type OutboxMessagingOptions = {
   /** When set, every email is also delivered through it; the outbox row records sentAt or the error. */
   email?: EmailDelivery | undefined;
+  /** When set, every SMS is also sent through it (the SMS provider); the row records sentAt and the provider's id, or the error. */
+  sms?: SmsDelivery | undefined;
   /**
    * Whether the outbox may keep the clear text of a message no real provider delivers (development and
    * tests: the outbox is the developer's mailbox). Off in production: such a row keeps its secrets masked
@@ -19,7 +22,7 @@ export type OutboxMessagingOptions = {
    */
   keepUndeliveredSecrets?: boolean | undefined;
   /** Told about a failed delivery (the message itself stays in the outbox). Never given the message text. */
-  onDeliveryError?: ((error: unknown, outboxId: number) => void) | undefined;
+  onDeliveryError?: ((error: unknown, outboxId: number, channel: 'email' | 'sms') => void) | undefined;
   now?: () => Date;
 };
 
@@ -39,31 +42,62 @@ function describeError(error: unknown): string {
   return text.replace(/\s+/g, ' ').slice(0, 500);
 }
 
+/** The real deliveries a server has: SMTP for email, the SMS provider for SMS (either may be missing). */
+export type Deliveries = { email?: EmailDelivery | undefined; sms?: SmsDelivery | undefined };
+
 /**
- * Delivers a stored email again (a retry after a failed delivery): nothing when it was sent meanwhile or
- * is not an email; on success the row gets sentAt, on failure its error is updated and the error thrown
- * (the caller's job queue tries again later).
+ * Delivers a stored message again (a retry after a failed delivery): nothing when it was sent meanwhile or
+ * its channel has no provider; on success the row gets sentAt (and the SMS provider's id) and keeps only the
+ * masked text, on failure its error is updated and the error thrown (the caller's job queue tries again later).
  */
-export async function redeliverEmail(db: Db, email: EmailDelivery, outboxId: number, now: () => Date = () => new Date()): Promise<void> {
+export async function redeliverMessage(db: Db, deliveries: Deliveries, outboxId: number, now: () => Date = () => new Date()): Promise<void> {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, outboxId)).limit(1);
-  if (!row || row.channel !== 'email' || row.sentAt !== null) return;
+  if (!row || row.sentAt !== null) return;
+  const { email, sms } = deliveries;
+  let providerId: string | null = null;
   try {
-    await email.deliver({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+    if (row.channel === 'email' && email) await email.deliver({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+    else if (row.channel === 'sms' && sms) providerId = (await sms.deliver({ to: row.recipient, text: row.body }, String(row.id))).providerId;
+    else return;
   } catch (error) {
     await db.update(outboxMessages).set({ error: describeError(error) }).where(eq(outboxMessages.id, outboxId));
     throw error;
   }
   await db
     .update(outboxMessages)
-    .set({ sentAt: now(), error: null, body: row.maskedBody })
+    .set({ sentAt: now(), error: null, body: row.maskedBody, providerId })
     .where(eq(outboxMessages.id, outboxId));
+}
+
+/**
+ * A delivery report of the SMS provider, on the row it names (its id and our reference must both match):
+ * its state and time. A final state is kept; a transient one arriving after it is ignored, as the provider
+ * asks. Answers whether a row took it.
+ */
+export async function recordDeliveryReport(db: Db, report: DeliveryReport): Promise<boolean> {
+  const outboxId = Number(report.reference);
+  if (!Number.isSafeInteger(outboxId) || outboxId <= 0) return false;
+  const failed = !['DELIVERED', 'ACCEPTED', 'ENROUTE', 'BUFFERED', 'SCHEDULED', 'UNKNOWN'].includes(report.status);
+  const updated = await db
+    .update(outboxMessages)
+    .set({ deliveryStatus: report.status, deliveryStatusAt: report.at, ...(failed ? { error: `${report.status}${report.error ? `: ${report.error}` : ''}` } : {}) })
+    .where(
+      and(
+        eq(outboxMessages.id, outboxId),
+        eq(outboxMessages.channel, 'sms'),
+        eq(outboxMessages.providerId, report.providerId),
+        SMS_FINAL_STATES.has(report.status) ? undefined : or(isNull(outboxMessages.deliveryStatus), notInArray(outboxMessages.deliveryStatus, [...SMS_FINAL_STATES])),
+      ),
+    )
+    .returning({ id: outboxMessages.id });
+  return updated.length > 0;
 }
 
 /**
  * The default messaging adapter: every email and SMS becomes a row in `outbox_messages`, with its
  * secrets (links and codes that grant access) also stored masked (`masked_body`). With an email delivery
- * configured (SMTP), email also goes out; the row keeps the clear text only until it is delivered (a
- * failed delivery is retried from it), then only the masked text. A failure is recorded on the row and
+ * configured (SMTP), email also goes out, and with an SMS provider, SMS; the row keeps the clear text only
+ * until it is delivered (a failed delivery is retried from it), then only the masked text. A failure is recorded on the row and
  * does not lose the message or fail the caller. Without a real provider the clear text is kept only when
  * `keepUndeliveredSecrets` (development and tests).
  */
@@ -84,6 +118,8 @@ export function createOutboxMessaging(db: Db, options: OutboxMessagingOptions = 
   }
 
   return {
+    smsReachesPhones: options.sms !== undefined || options.keepUndeliveredSecrets === true,
+
     async sendEmail(message) {
       const email = options.email;
       const { id, maskedBody } = await store(
@@ -97,14 +133,23 @@ export function createOutboxMessaging(db: Db, options: OutboxMessagingOptions = 
         await db.update(outboxMessages).set({ sentAt: now(), error: null, body: maskedBody }).where(eq(outboxMessages.id, id));
       } catch (error) {
         await db.update(outboxMessages).set({ error: describeError(error) }).where(eq(outboxMessages.id, id));
-        options.onDeliveryError?.(error, id);
+        options.onDeliveryError?.(error, id, 'email');
       }
     },
 
     async sendSms(message) {
-      // No SMS provider yet: in development and tests the outbox is the delivery (the developer's phone);
-      // in production the code is kept masked only. A provider plugs in here, as SMTP does for email.
-      await store({ channel: 'sms', recipient: message.to, subject: null, text: message.text, secrets: message.secrets }, false);
+      // Without an SMS provider, in development and tests the outbox is the delivery (the developer's
+      // phone); in production the code is kept masked only and never reaches anyone (docs/security.md).
+      const sms = options.sms;
+      const { id, maskedBody } = await store({ channel: 'sms', recipient: message.to, subject: null, text: message.text, secrets: message.secrets }, sms !== undefined);
+      if (!sms) return;
+      try {
+        const { providerId } = await sms.deliver(message, String(id));
+        await db.update(outboxMessages).set({ sentAt: now(), error: null, body: maskedBody, providerId }).where(eq(outboxMessages.id, id));
+      } catch (error) {
+        await db.update(outboxMessages).set({ error: describeError(error) }).where(eq(outboxMessages.id, id));
+        options.onDeliveryError?.(error, id, 'sms');
+      }
     },
   };
 }

@@ -13,6 +13,7 @@ import { issueSignUpLink } from './confirm-sign-up.ts';
 import { attachTempPictures } from '../media/pictures.ts';
 import { accountActor, findAccountByEmail, invalidField, isUniqueViolation, type AccountRow } from './account-records.ts';
 import { asLocale, getSite, signUpAttemptMessage } from './account-messages.ts';
+import { requireSmsToPhones } from './phone-verification.ts';
 
 /** The region exists and the city lies in it; else a 400 naming RegionId or CityId. */
 async function requireCityInRegion(ctx: DomainContext, regionId: number, cityId: number): Promise<void> {
@@ -135,6 +136,8 @@ export async function createProfile(
   deps: { messaging: Messaging; uploadToken?: string | undefined },
 ): Promise<SignUpEmail> {
   const now = ctx.now();
+  // Sign-up ends with a code by SMS: said now, before anything is made, when none can be sent.
+  requireSmsToPhones(deps.messaging);
   if (ageOn(input.DateOfBirth, now) < MIN_AGE) {
     throw invalidField('DateOfBirth', 'underAge', 'You must be at least 18 years old to create an advert.');
   }

@@ -54,6 +54,16 @@ export async function issuePhoneCode(
   return { id: row!.id, expiresAt: expiresAt.toISOString(), phone: maskPhone(account.phone) };
 }
 
+/**
+ * Refuses what needs an SMS code when no SMS reaches a phone (production without SMS_PROVIDER): the
+ * person is told now, with what they typed kept, rather than waiting for a code that never comes.
+ */
+export function requireSmsToPhones(messaging: Pick<Messaging, 'smsReachesPhones'>): void {
+  if (!messaging.smsReachesPhones) {
+    throw new AppError('UNAVAILABLE', 'Text messages cannot be sent at the moment.', [{ field: 'Phone', message: 'smsUnavailable' }]);
+  }
+}
+
 /** The refusals every SMS code shares (an advertiser's phone, a visitor's review). */
 export const smsCodeErrors = {
   tooSoon: () => new AppError('RATE_LIMITED', 'Wait a moment before asking for a new code.', [{ field: 'Phone', message: 'tooSoon' }]),
@@ -100,6 +110,7 @@ export async function sendPhoneCode(
 ): Promise<SentCode> {
   requireAdvertiser(ctx.actor);
   refuseWhileImpersonating(ctx.actor, 'phone.change');
+  requireSmsToPhones(deps.messaging);
   const account = await getActiveAccount(ctx.db, ctx.actor.accountId);
   const phone = input.phone ?? account.phone;
   if (!phone) throw invalidField('Phone', 'required', 'Enter your phone number.');

@@ -13,7 +13,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import { requireAcceptablePassword } from '../accounts/password-policy.ts';
 import { insertAccountWithAdvert } from '../accounts/create-profile.ts';
 import { getUserProfile } from '../accounts/get-user-profile.ts';
-import { issuePhoneCode } from '../accounts/phone-verification.ts';
+import { issuePhoneCode, requireSmsToPhones } from '../accounts/phone-verification.ts';
 import { recordLoginEvent } from '../accounts/sign-in-advertiser.ts';
 import type { ConfirmedSignUp } from '../accounts/confirm-sign-up.ts';
 import { accountActor, findAccountByEmail, invalidField, isUniqueViolation } from '../accounts/account-records.ts';
@@ -114,6 +114,7 @@ export async function claimMigratedAdvert(
   input: ClaimMigratedAdvertInput,
   deps: { messaging: Messaging; sessionDays: number },
 ): Promise<{ session: NewSession; profile: ConfirmedSignUp }> {
+  requireSmsToPhones(deps.messaging);
   const now = ctx.now();
   const row = await usableClaim(ctx, input.Token);
   const email = row.email!;

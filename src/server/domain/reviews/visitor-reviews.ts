@@ -24,7 +24,7 @@ import { hashToken } from '../accounts/sessions.ts';
 import { newSmsCode } from '../accounts/tokens.ts';
 import { isUniqueViolation } from '../accounts/account-records.ts';
 import { getSite, internationalPhone, smsCodeMessage } from '../accounts/account-messages.ts';
-import { SMS_CODE_MINUTES, requireCodeAllowed, smsCodeErrors, tryPhoneCode } from '../accounts/phone-verification.ts';
+import { SMS_CODE_MINUTES, requireCodeAllowed, requireSmsToPhones, smsCodeErrors, tryPhoneCode } from '../accounts/phone-verification.ts';
 
 /** How a visitor's code is stored: bound to the advert and the number it is for. */
 export function hashReviewCode(advertId: number, phone: string, code: string): string {
@@ -58,6 +58,7 @@ async function requireReviewable(ctx: DomainContext, advertId: number, phone: st
  * advert; earlier codes of the number stop working. Refused before any SMS when the review would be.
  */
 export async function sendReviewCode(ctx: DomainContext, input: ReviewCodeInput, deps: { messaging: Messaging }): Promise<SentReviewCode> {
+  requireSmsToPhones(deps.messaging);
   const advert = await requireReviewable(ctx, input.ProfileId, input.Phone);
   await requireCodeAllowed(ctx, { accountId: null, phone: input.Phone });
   const now = ctx.now();
