@@ -314,6 +314,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteUrl,
     payments,
     verificationPolicy: { testResultsMayVerify: environment !== 'production' },
+    followVisitorAddress: environment === 'development',
     siteBuildToken: options.siteBuildToken ?? randomBytes(32).toString('base64url'),
     environment,
     afterResponse: options.afterResponse ?? createAfterResponse(app.log),
@@ -380,6 +381,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedOrigins: options.hubAllowedOrigins ?? allowedOrigins,
     cookieSecure: deps.cookieSecure,
     sessionIdle: deps.sessionIdle,
+    followVisitorAddress: deps.followVisitorAddress,
   });
 
   // Prometheus metrics (docs/decisions/035): `/metrics` with METRICS_TOKEN, and a hook counting every request.

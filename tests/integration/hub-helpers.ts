@@ -125,12 +125,15 @@ function upgradeLines(server: TestServer, headers: Record<string, string>): { ho
   const { hostname, port } = new URL(server.url);
   const lines = [
     'GET /notificationhub HTTP/1.1',
-    `Host: ${hostname}:${port}`,
+    // The address the request names (a test may name another of the server's addresses, or a foreign one).
+    `Host: ${headers['Host'] ?? `${hostname}:${port}`}`,
     'Connection: Upgrade',
     'Upgrade: websocket',
     'Sec-WebSocket-Version: 13',
     `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries(headers)
+      .filter(([name]) => name !== 'Host')
+      .map(([name, value]) => `${name}: ${value}`),
   ];
   return { hostname, port, lines };
 }

@@ -30,6 +30,7 @@ import {
   uploadVerificationFile,
 } from '../domain/verification/verification-uploads.ts';
 import { advertiserOfRequest, contextFor, noStore, readInput, type ApiDeps } from './http.ts';
+import { siteUrlForVisitor } from './own-address.ts';
 
 /** The age-verification provider (AGE_PROVIDER), or null when none is configured (the online check is not offered). */
 export type VerificationDeps = { ageProvider: AgeVerificationProvider | null };
@@ -62,7 +63,8 @@ export function backendVerificationRoutes(deps: ApiDeps, verification: Verificat
       noStore(reply);
     });
     const media = { storage: deps.storage, work: deps.mediaWork };
-    const ageDeps = { provider: verification.ageProvider, siteUrl: deps.siteUrl };
+    // The age check's return and the QR hand-off come back to the address the advertiser used (in development: api/own-address.ts).
+    const ageDepsFor = (request: FastifyRequest) => ({ provider: verification.ageProvider, siteUrl: siteUrlForVisitor(deps, request) });
 
     /** The signed-in advertiser, or null. */
     const sessionOf = async (request: FastifyRequest): Promise<AdvertiserActor | null> => {
@@ -144,13 +146,13 @@ export function backendVerificationRoutes(deps: ApiDeps, verification: Verificat
       return reply.code(204).send();
     });
 
-    app.post('/ageverificationbyqrcode', async (request) => createHandoff(await advertiserOf(request), deps.siteUrl));
+    app.post('/ageverificationbyqrcode', async (request) => createHandoff(await advertiserOf(request), siteUrlForVisitor(deps, request)));
 
-    app.post('/ageestimation', async (request) => startAgeCheck(await advertiserOf(request), ageDeps));
+    app.post('/ageestimation', async (request) => startAgeCheck(await advertiserOf(request), ageDepsFor(request)));
 
     app.get('/checksession', async (request) => {
       const ctx = await advertiserOf(request);
-      return checkAgeSession(ctx, ageDeps, readInput(request, CheckSessionSchema).SessionId);
+      return checkAgeSession(ctx, ageDepsFor(request), readInput(request, CheckSessionSchema).SessionId);
     });
 
     app.post('/updateidentification', async (request) => {

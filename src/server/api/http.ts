@@ -43,6 +43,11 @@ export type ApiDeps = {
   encoderSecret: string;
   /** The site's public address (SITE_URL). */
   siteUrl: string;
+  /**
+   * Development only: links back to the visitor and the hub follow the address they opened when it is one
+   * of this machine's (api/own-address.ts); SITE_URL stays the only origin otherwise.
+   */
+  followVisitorAddress?: boolean;
   /** Whether a built-in TEST provider's result may verify (never with NODE_ENV=production). */
   verificationPolicy: VerificationPolicy;
   /** The site build's credential for its bulk call, fullprofiles (SITE_BUILD_TOKEN, else one per start). */

@@ -24,6 +24,7 @@ import type { Db } from '../db/client.ts';
 import { sessionTokenOf } from '../api/http.ts';
 import type { SessionIdle } from '../domain/accounts/sessions.ts';
 import type { HubSocket, LiveNotificationHub } from './notification-hub.ts';
+import { ownAddressOf } from '../api/own-address.ts';
 
 export const HUB_ROUTE = '/notificationhub';
 
@@ -51,7 +52,15 @@ function originOf(value: string): string | null {
 export async function registerNotificationHub(
   app: FastifyInstance,
   hub: LiveNotificationHub,
-  options: { db: Db; now: () => Date; allowedOrigins: string[]; cookieSecure: boolean; sessionIdle: SessionIdle },
+  options: {
+    db: Db;
+    now: () => Date;
+    allowedOrigins: string[];
+    cookieSecure: boolean;
+    sessionIdle: SessionIdle;
+    /** Development: a page of the address the request came to (one of this machine's) may open it too (api/own-address.ts). */
+    followVisitorAddress?: boolean;
+  },
 ): Promise<void> {
   const allowedOrigins = new Set(options.allowedOrigins.map(originOf).filter((origin): origin is string => origin !== null));
   app.decorate('notificationHub', hub);
@@ -85,7 +94,8 @@ export async function registerNotificationHub(
         const origin = request.headers.origin;
         if (origin !== undefined) {
           const normalized = originOf(origin);
-          if (normalized === null || !allowedOrigins.has(normalized)) {
+          const ownPage = options.followVisitorAddress === true && normalized !== null && normalized === ownAddressOf(request);
+          if (normalized === null || (!allowedOrigins.has(normalized) && !ownPage)) {
             throw forbidden('This site may not open the notification hub');
           }
         }
