@@ -5,6 +5,7 @@
  * resolves here (DNS rebinding) or another site is still refused, and outside development SITE_URL stays
  * the only origin.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '#tests/support/test-server.ts';
 import { isOwnHostname, ownAddressOf, siteUrlForVisitor } from '#server/api/own-address.ts';
@@ -70,18 +71,46 @@ describe("the providers' returns", () => {
     expect(await successOf(test)).toBe('http://localhost:3000');
   });
 
+  it('in development behind a proxy (the cluster behind nginx: Host without the port the server listens on), returns go to SITE_URL', async () => {
+    const who = await commerceAdvertiser(development);
+    // As nginx forwards it (docs/deploy/nginx.conf: Host $host, no port); fetch would not send this Host.
+    const body = JSON.stringify({ ProductId: await productIdOf(development, 'membership-30'), PaymentMethod: 'card' });
+    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        `${development.url}/api/backend/buyproduct`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: who.cookie, host: '127.0.0.1' } },
+        (response) => {
+          let received = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (received += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text: received }));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+    expect(status, text).toBe(200);
+    const bought = JSON.parse(text) as { next: { kind: string; url: string } };
+    expect(new URL(new URL(bought.next.url).searchParams.get('successURL')!).origin).toBe('http://localhost:3000');
+  });
+
   it('names only this machine: localhost, loopback and its own interfaces', () => {
     expect(isOwnHostname('localhost')).toBe(true);
     expect(isOwnHostname('127.0.0.1')).toBe(true);
     expect(isOwnHostname('[::1]')).toBe(true);
     expect(isOwnHostname('8.8.8.8')).toBe(false);
     expect(isOwnHostname('localhost.evil.example')).toBe(false);
-    expect(ownAddressOf({ headers: { host: '127.0.0.1:4321' } })).toBe('http://127.0.0.1:4321');
-    expect(ownAddressOf({ headers: { host: 'user@127.0.0.1:4321' } })).toBeNull();
-    expect(ownAddressOf({ headers: {} })).toBeNull();
+    const direct = { localPort: 4321 };
+    expect(ownAddressOf({ headers: { host: '127.0.0.1:4321' }, socket: direct })).toBe('http://127.0.0.1:4321');
+    expect(ownAddressOf({ headers: { host: 'user@127.0.0.1:4321' }, socket: direct })).toBeNull();
+    expect(ownAddressOf({ headers: {}, socket: direct })).toBeNull();
+    // Through a proxy (nginx's Host $host has no port; another proxy's port): not the address it came in on.
+    expect(ownAddressOf({ headers: { host: '127.0.0.1' }, socket: direct })).toBeNull();
+    expect(ownAddressOf({ headers: { host: '127.0.0.1:3600' }, socket: direct })).toBeNull();
     const deps = { siteUrl: 'https://example.dk' };
-    expect(siteUrlForVisitor(deps, { headers: { host: '127.0.0.1:4321' } })).toBe('https://example.dk');
-    expect(siteUrlForVisitor({ ...deps, followVisitorAddress: true }, { headers: { host: '127.0.0.1:4321' } })).toBe('http://127.0.0.1:4321');
-    expect(siteUrlForVisitor({ ...deps, followVisitorAddress: true }, { headers: { host: 'evil.example' } })).toBe('https://example.dk');
+    expect(siteUrlForVisitor(deps, { headers: { host: '127.0.0.1:4321' }, socket: direct })).toBe('https://example.dk');
+    expect(siteUrlForVisitor({ ...deps, followVisitorAddress: true }, { headers: { host: '127.0.0.1:4321' }, socket: direct })).toBe('http://127.0.0.1:4321');
+    expect(siteUrlForVisitor({ ...deps, followVisitorAddress: true }, { headers: { host: 'evil.example' }, socket: direct })).toBe('https://example.dk');
+    expect(siteUrlForVisitor({ ...deps, followVisitorAddress: true }, { headers: { host: '127.0.0.1' }, socket: direct })).toBe('https://example.dk');
   });
 });

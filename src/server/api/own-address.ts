@@ -6,7 +6,9 @@
  * only origin (`ApiDeps.followVisitorAddress` is false).
  *
  * Only `localhost` and the IP addresses of this machine's own network interfaces count: a host name that
- * merely resolves here (DNS rebinding) is never taken for one of ours.
+ * merely resolves here (DNS rebinding) is never taken for one of ours. And only a request that reached this
+ * server at that address directly: its Host names the port the connection came in on. Behind a proxy
+ * (nginx's `Host $host` has no port, or the proxy's own) the answer is SITE_URL.
  */
 import { networkInterfaces } from 'node:os';
 import { isIP } from 'node:net';
@@ -30,8 +32,13 @@ export function isOwnHostname(hostname: string): boolean {
   return isIP(bare) !== 0 && ownAddresses().has(bare);
 }
 
-/** `http://host:port` of the address the request was sent to, when that address is this machine's; else null. */
-export function ownAddressOf(request: Pick<FastifyRequest, 'headers'>): string | null {
+type RequestAddress = Pick<FastifyRequest, 'headers'> & { socket?: { localPort?: number | undefined } | undefined };
+
+/**
+ * `http://host:port` of the address the request was sent to, when that address is this machine's and the
+ * connection came in on that port (not through a proxy); else null.
+ */
+export function ownAddressOf(request: RequestAddress): string | null {
   const host = request.headers.host;
   if (typeof host !== 'string' || host.length === 0) return null;
   let url: URL;
@@ -41,6 +48,8 @@ export function ownAddressOf(request: Pick<FastifyRequest, 'headers'>): string |
     return null;
   }
   if (url.username || url.password || url.pathname !== '/') return null;
+  const localPort = request.socket?.localPort;
+  if (localPort === undefined || (url.port || '80') !== String(localPort)) return null;
   return isOwnHostname(url.hostname) ? url.origin : null;
 }
 
@@ -48,7 +57,7 @@ export function ownAddressOf(request: Pick<FastifyRequest, 'headers'>): string |
  * The site's address for links that bring this visitor back (a provider's return, the QR hand-off): in
  * development the address they opened, when it is this machine's; SITE_URL otherwise.
  */
-export function siteUrlForVisitor(deps: { siteUrl: string; followVisitorAddress?: boolean | undefined }, request: Pick<FastifyRequest, 'headers'>): string {
+export function siteUrlForVisitor(deps: { siteUrl: string; followVisitorAddress?: boolean | undefined }, request: RequestAddress): string {
   if (!deps.followVisitorAddress) return deps.siteUrl;
   return ownAddressOf(request) ?? deps.siteUrl;
 }
