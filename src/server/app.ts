@@ -34,7 +34,7 @@ import { testCardProviderRoutes } from './api/test-card-provider.ts';
 import { testCryptoProviderRoutes } from './api/test-crypto-provider.ts';
 import { testCarrierProviderRoutes } from './api/test-carrier-provider.ts';
 import { paymentPostbackRoutes } from './api/payment-postbacks.ts';
-import { SMS_REPORTS_PATH, smsReportRoutes } from './api/sms-reports.ts';
+import { smsReportRoutes } from './api/sms-reports.ts';
 import { createYotiAgeProvider } from './adapters/age-verification/yoti-age-provider.ts';
 import { assertNoNulCharacters, problemFromError, sendProblem, type ApiDeps } from './api/http.ts';
 
@@ -87,7 +87,7 @@ export type AppOptions = {
   messaging?: Messaging;
   /**
    * The SMS provider (SMS_PROVIDER=gatewayapi): the app's own messaging sends through it, and its delivery
-   * reports are accepted at SMS_REPORTS_PATH when it has a webhook secret. Default: from the environment.
+   * reports are accepted at its SMS_REPORTS_PATH when it has a webhook secret. Default: from the environment.
    */
   sms?: Config['sms'];
   /** RATE_LIMIT_SCALE: multiplies the account calls' per-address rate limits; default 1. */
@@ -229,10 +229,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sms = 'sms' in options ? options.sms : loadConfig().sms;
   if (!messaging) {
     const config = loadConfig();
-    const callbackUrl = sms?.webhookSecret ? `${(options.siteUrl ?? config.siteUrl).replace(/\/$/, '')}${SMS_REPORTS_PATH}` : undefined;
     const own = createMessaging(
       options.database.db,
-      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, gatewayApi: sms && { ...sms, callbackUrl }, keepUndeliveredSecrets: environment !== 'production' },
+      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, gatewayApi: sms && { ...sms, siteUrl: options.siteUrl ?? config.siteUrl }, keepUndeliveredSecrets: environment !== 'production' },
       app.log,
     );
     app.addHook('onClose', async () => own.close());

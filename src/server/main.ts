@@ -18,7 +18,6 @@ import { refreshDueAdvertSearch } from './domain/search/refresh-advert-search.ts
 import { searchMemory } from './domain/search/search-memory.ts';
 import { buildApp } from './app.ts';
 import { MESSAGE_RETRY_QUEUE, createMessaging } from './adapters/messaging/create-messaging.ts';
-import { SMS_REPORTS_PATH } from './api/sms-reports.ts';
 import { enqueueJob, startWorker } from './jobs/queue.ts';
 import { buildSite, readCurrentBuildInfo } from './jobs/site-build.ts';
 import { publishSiteBuild, startSiteFollower } from './jobs/site-share.ts';
@@ -204,7 +203,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       {
         smtpUrl: config.smtpUrl,
         mailFrom: config.mailFrom,
-        gatewayApi: config.sms && { ...config.sms, callbackUrl: config.sms.webhookSecret ? `${config.siteUrl}${SMS_REPORTS_PATH}` : undefined },
+        gatewayApi: config.sms && { ...config.sms, siteUrl: config.siteUrl },
         keepUndeliveredSecrets: config.env !== 'production',
         scheduleRetry,
       },

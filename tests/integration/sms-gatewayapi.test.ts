@@ -175,6 +175,8 @@ describe('delivery reports', () => {
       reference: null,
       at: new Date(1_522_764_062_000),
       error: null,
+      final: true,
+      failed: false,
     });
     expect(await readDeliveryReport(example, 'another')).toBeNull();
     const [head, , signature] = example.split('.');

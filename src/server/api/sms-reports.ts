@@ -7,11 +7,9 @@
  * otherwise). The log names the outbox row and the state, never the phone number.
  */
 import type { FastifyInstance } from 'fastify';
-import { readDeliveryReport } from '../adapters/messaging/gatewayapi-sms.ts';
+import { SMS_REPORTS_PATH, readDeliveryReport } from '../adapters/messaging/gatewayapi-sms.ts';
 import { recordDeliveryReport } from '../adapters/messaging/outbox-messaging.ts';
 import { noStore, type ApiDeps } from './http.ts';
-
-export const SMS_REPORTS_PATH = '/api/sms/gatewayapi';
 
 /** A report is a few hundred bytes. */
 const REPORT_BODY_LIMIT = 8 * 1024;
@@ -20,7 +18,8 @@ export function smsReportRoutes(deps: Pick<ApiDeps, 'db' | 'rateLimitScale'>, op
   return async (app: FastifyInstance): Promise<void> => {
     app.post(
       SMS_REPORTS_PATH,
-      { bodyLimit: REPORT_BODY_LIMIT, config: { rateLimit: { max: 600 * deps.rateLimitScale, timeWindow: '1 minute' } } },
+      // signedCallback: authenticated by its signed token, not by an Origin (./cross-site.ts).
+      { bodyLimit: REPORT_BODY_LIMIT, config: { signedCallback: true, rateLimit: { max: 600 * deps.rateLimitScale, timeWindow: '1 minute' } } },
       async (request, reply) => {
         noStore(reply);
         const header = request.headers['x-gwapi-signature'];

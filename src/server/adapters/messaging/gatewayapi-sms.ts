@@ -12,6 +12,9 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 import * as v from 'valibot';
 import type { OutgoingSms } from '../types.ts';
 
+/** Where this server takes GatewayAPI's delivery reports (api/sms-reports.ts). */
+export const SMS_REPORTS_PATH = '/api/sms/gatewayapi';
+
 /** The EU platform's base address (accounts on gatewayapi.com use `https://gatewayapi.com`). */
 export const GATEWAYAPI_EU_URL = 'https://gatewayapi.eu';
 
@@ -22,8 +25,13 @@ export type GatewayApiOptions = {
   token: string;
   /** What the phone shows as the sender: up to 11 letters and digits, or up to 15 digits (SMS_SENDER). */
   sender: string;
-  /** Where the provider posts delivery reports for these messages (else the account's default webhook). */
-  callbackUrl?: string | undefined;
+  /**
+   * The webhook's secret (GATEWAYAPI_WEBHOOK_SECRET): with it, each message asks for its delivery reports at
+   * `{siteUrl}{SMS_REPORTS_PATH}`, where only reports signed with it are taken; without it, none are asked for.
+   */
+  webhookSecret?: string | undefined;
+  /** The site's public address (SITE_URL), which the provider reaches. */
+  siteUrl?: string | undefined;
   /** How long one send may take before it counts as failed (and is tried again later). */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -70,6 +78,7 @@ function parseJson(text: string): unknown {
 
 export function createGatewayApiSms(options: GatewayApiOptions): SmsDelivery {
   const endpoint = `${options.url.replace(/\/+$/, '')}/rest/mtsms`;
+  const callbackUrl = options.webhookSecret && options.siteUrl ? `${options.siteUrl.replace(/\/+$/, '')}${SMS_REPORTS_PATH}` : undefined;
   const doFetch = options.fetch ?? fetch;
   return {
     async deliver(message, reference) {
@@ -77,7 +86,7 @@ export function createGatewayApiSms(options: GatewayApiOptions): SmsDelivery {
         sender: options.sender,
         message: message.text,
         userref: reference,
-        ...(options.callbackUrl ? { callback_url: options.callbackUrl } : {}),
+        ...(callbackUrl ? { callback_url: callbackUrl } : {}),
         recipients: [{ msisdn: msisdnOf(message.to) }],
       };
       const response = await doFetch(endpoint, {
@@ -114,7 +123,14 @@ export type DeliveryReport = {
   at: Date;
   /** The provider's error text and code, when the report has them. */
   error: string | null;
+  /** A final state: no report after it changes the message (GatewayAPI's "States and status codes"). */
+  final: boolean;
+  /** The message did not reach the phone (EXPIRED, DELETED, UNDELIVERABLE, REJECTED, SKIPPED). */
+  failed: boolean;
 };
+
+/** Final states in which the phone got the message (or the network took it on its behalf). */
+const SMS_DELIVERED_STATES = new Set(['DELIVERED', 'ACCEPTED']);
 
 const ReportClaims = v.object({
   id: v.union([v.number(), v.string()]),
@@ -142,6 +158,8 @@ export async function readDeliveryReport(token: string | undefined, secret: stri
       reference: userref === undefined || userref === null ? null : String(userref),
       at: typeof time === 'number' ? new Date(time * 1000) : new Date(),
       error: error || code ? [code, error].filter(Boolean).join(' ').slice(0, 200) : null,
+      final: SMS_FINAL_STATES.has(status),
+      failed: SMS_FINAL_STATES.has(status) && !SMS_DELIVERED_STATES.has(status),
     };
   } catch (failure) {
     if (failure instanceof joseErrors.JOSEError) return null;

@@ -77,16 +77,16 @@ export async function redeliverMessage(db: Db, deliveries: Deliveries, outboxId:
 export async function recordDeliveryReport(db: Db, report: DeliveryReport): Promise<boolean> {
   const outboxId = Number(report.reference);
   if (!Number.isSafeInteger(outboxId) || outboxId <= 0) return false;
-  const failed = !['DELIVERED', 'ACCEPTED', 'ENROUTE', 'BUFFERED', 'SCHEDULED', 'UNKNOWN'].includes(report.status);
   const updated = await db
     .update(outboxMessages)
-    .set({ deliveryStatus: report.status, deliveryStatusAt: report.at, ...(failed ? { error: `${report.status}${report.error ? `: ${report.error}` : ''}` } : {}) })
+    .set({ deliveryStatus: report.status, deliveryStatusAt: report.at, ...(report.failed ? { error: `${report.status}${report.error ? `: ${report.error}` : ''}` } : {}) })
     .where(
       and(
         eq(outboxMessages.id, outboxId),
         eq(outboxMessages.channel, 'sms'),
         eq(outboxMessages.providerId, report.providerId),
-        SMS_FINAL_STATES.has(report.status) ? undefined : or(isNull(outboxMessages.deliveryStatus), notInArray(outboxMessages.deliveryStatus, [...SMS_FINAL_STATES])),
+        // A transient state never replaces a final one.
+        report.final ? undefined : or(isNull(outboxMessages.deliveryStatus), notInArray(outboxMessages.deliveryStatus, [...SMS_FINAL_STATES])),
       ),
     )
     .returning({ id: outboxMessages.id });
