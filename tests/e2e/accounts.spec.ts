@@ -15,6 +15,7 @@ import {
   fillCreateForm,
   finishSignUpInBrowser,
   newPhone,
+  outboxInbox,
   signUpLink,
 } from './advertisers.ts';
 import { oneCopenhagenDay, yearsAgo } from '#tests/support/days.ts';
@@ -69,7 +70,7 @@ test('a new advertiser signs up on /create: check your email, the emailed link a
   await login.close();
 
   // Step 2: the emailed link and the password; then step 3, the SMS code.
-  await confirmSignUpInBrowser(page, support, email, words, checkA11y);
+  await confirmSignUpInBrowser(page, outboxInbox(support), email, words, checkA11y);
   await expect(page.getByText(`Vi har sendt en kode på sms til +45 ${phone.replace(/(\d{2})(?=\d)/g, '$1 ')}`)).toBeVisible();
   await checkA11y(page);
   const code = await smsCode(phone);
@@ -88,7 +89,7 @@ test('a new advertiser signs up on /create: check your email, the emailed link a
   await page.getByRole('button', { name: words.verify }).click();
   await expect(page.getByText('Koden er forkert.')).toBeVisible();
 
-  await finishSignUpInBrowser(page, support, phone, words);
+  await finishSignUpInBrowser(page, outboxInbox(support), phone, words);
   const profile = await (await page.request.get('/api/backend/userprofile')).json();
   expect(profile).toMatchObject({ email, emailVerified: true, phoneVerified: true, profileStatus: 0 });
 
@@ -213,10 +214,10 @@ test('the English /en/create/ signs up in English: check your email, the link an
   await page.getByRole('button', { name: 'Create account and advert' }).click();
 
   // The link in the English email opens the English screen.
-  await confirmSignUpInBrowser(page, support, email, words, checkA11y);
+  await confirmSignUpInBrowser(page, outboxInbox(support), email, words, checkA11y);
   await expect(page).toHaveURL(/\/en\/create\/$/);
   expect((await lastMessage(`+45${phone}`, /\b\d{6}\b/)).body).toContain('Your code for');
-  await finishSignUpInBrowser(page, support, phone, words);
+  await finishSignUpInBrowser(page, outboxInbox(support), phone, words);
 });
 
 test('a forgotten password: ask for a link, set a new password, sign in with it (the old one is refused)', async ({

@@ -7,7 +7,7 @@
  * the introductory period (docs/decisions/016): the dashboard's approval notice names its last day.
  */
 import { test, expect, passAgeGate, islandsReady, unique, createSupportUser, signInSupport, supportAdminRequest } from './fixtures.ts';
-import { CREATE_WORDS, confirmSignUpInBrowser, fillCreateForm, finishSignUpInBrowser, newPhone } from './advertisers.ts';
+import { CREATE_WORDS, confirmSignUpInBrowser, fillCreateForm, finishSignUpInBrowser, newPhone, outboxInbox } from './advertisers.ts';
 import { acceptTestAgeCheck } from './validation-queue.ts';
 
 test('a new advert goes from /create through verification and support approval to the public search', async ({ browser, baseURL, checkA11y }) => {
@@ -27,8 +27,8 @@ test('a new advert goes from /create through verification and support approval t
   const email = `${unique('rejse')}@example.invalid`;
   await fillCreateForm(page, { email, phone, name });
   await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
-  await confirmSignUpInBrowser(page, outbox, email, CREATE_WORDS.da);
-  await finishSignUpInBrowser(page, outbox, phone, CREATE_WORDS.da);
+  await confirmSignUpInBrowser(page, outboxInbox(outbox), email, CREATE_WORDS.da);
+  await finishSignUpInBrowser(page, outboxInbox(outbox), phone, CREATE_WORDS.da);
   await outbox.dispose();
   const { advertId } = (await (await page.request.get('/api/backend/userprofile')).json()) as { advertId: number };
 

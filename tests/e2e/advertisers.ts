@@ -59,6 +59,23 @@ export async function signUpLink(support: APIRequestContext, email: string): Pro
   return { subject: mail.subject, path: linkIn(mail, '/create/?confirm=') };
 }
 
+/**
+ * Where a browser test reads what the site sent a person: the outbox, as support reads it (`outboxInbox`),
+ * or in the production journey the SMTP and SMS stand-ins the live adapters sent to (tests/production/).
+ */
+export type Inbox = {
+  /** The newest sign-up email to `email`: its subject, and its link's path and query. */
+  signUpLink: (email: string) => Promise<{ subject: string | null; path: string }>;
+  /** The 6-digit code of the newest SMS to a Danish number (8 digits, without +45). */
+  smsCode: (phone: string) => Promise<string>;
+};
+
+/** The outbox as an Inbox, read with a support request context (`supportAdminRequest`). */
+export const outboxInbox = (support: APIRequestContext): Inbox => ({
+  signUpLink: (email) => signUpLink(support, email),
+  smsCode: (phone) => smsCode(support, phone),
+});
+
 /** This worker process's numbers so far (see `newPhone`). */
 let phonesMade = 0;
 /** Per worker process: a number of its own against a server that keeps its data from earlier runs (E2E_BASE_URL). */
@@ -146,12 +163,12 @@ export type CreateWords = (typeof CREATE_WORDS)[keyof typeof CREATE_WORDS];
 
 /**
  * /create after its form was sent with CREATE_PASSWORD, in the page's language (`words`): the
- * check-your-email screen, the emailed link (read from the outbox) opened in the page, a wrong password
+ * check-your-email screen, the emailed link (read from the inbox) opened in the page, a wrong password
  * refused at its field and kept, then the right one: the SMS step. `checkA11y` runs on each new screen.
  */
 export async function confirmSignUpInBrowser(
   page: Page,
-  support: APIRequestContext,
+  inbox: Inbox,
   email: string,
   words: CreateWords,
   checkA11y: (page: Page) => Promise<void> = async () => {},
@@ -161,7 +178,7 @@ export async function confirmSignUpInBrowser(
   await expect(page.getByText(words.lifetime)).toBeVisible();
   await checkA11y(page);
 
-  const mail = await signUpLink(support, email);
+  const mail = await inbox.signUpLink(email);
   expect(mail.subject).toContain(words.subject);
   await page.goto(mail.path);
   await expect(page.getByRole('heading', { name: words.confirmHeading })).toBeFocused();
@@ -179,9 +196,9 @@ export async function confirmSignUpInBrowser(
   await expect(page).toHaveURL((url) => url.pathname.endsWith('/create/') && url.search === '');
 }
 
-/** /create's SMS step with the code from the outbox, then the last screen and on to the dashboard. */
-export async function finishSignUpInBrowser(page: Page, support: APIRequestContext, phone: string, words: CreateWords): Promise<void> {
-  await page.getByLabel(words.code).fill(await smsCode(support, phone));
+/** /create's SMS step with the code from the inbox, then the last screen and on to the dashboard. */
+export async function finishSignUpInBrowser(page: Page, inbox: Inbox, phone: string, words: CreateWords): Promise<void> {
+  await page.getByLabel(words.code).fill(await inbox.smsCode(phone));
   await page.getByRole('button', { name: words.verify }).click();
   await expect(page.getByRole('heading', { name: words.doneHeading })).toBeFocused();
   await expect(page.getByText(words.phoneDone)).toBeVisible();

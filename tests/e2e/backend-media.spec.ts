@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { visitorTest as test, expect, islandsReady, unique, supportAdminRequest } from './fixtures.ts';
-import { CREATE_WORDS, confirmSignUpInBrowser, createAdvertiser, fillCreateForm, newPhone } from './advertisers.ts';
+import { CREATE_WORDS, confirmSignUpInBrowser, createAdvertiser, fillCreateForm, newPhone, outboxInbox } from './advertisers.ts';
 import { writePlaceholderPicture, writeTestClip } from './media-files.ts';
 import { scratchFolder } from './scratch.ts';
 
@@ -258,7 +258,7 @@ test('a picture added on /create is in the new advert\'s pictures after the acco
   await fillCreateForm(page, { email, phone: newPhone(), name: 'Billedtest' });
   await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
   const support = await supportAdminRequest(baseURL!);
-  await confirmSignUpInBrowser(page, support, email, CREATE_WORDS.da);
+  await confirmSignUpInBrowser(page, outboxInbox(support), email, CREATE_WORDS.da);
   await support.dispose();
 
   await page.goto('/backend/pictures/');

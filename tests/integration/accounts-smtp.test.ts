@@ -3,72 +3,21 @@
  * the SMTP delivery sends; the outbox row records sentAt or the error. Then the whole server with
  * SMTP_URL set: createprofile's sign-up link arrives by SMTP.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { outboxMessages } from '#server/db/schema.ts';
 import { createMessaging } from '#server/adapters/messaging/create-messaging.ts';
 import { pruneOutbox } from '#server/domain/accounts/list-outbox-messages.ts';
 import { openTestDatabase, startTestServer } from '#tests/support/test-server.ts';
+import { readableMail, startSmtpStandIn, type SmtpStandIn } from '#tests/support/smtp-stand-in.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createProfileOverHttp, outboxFor } from './accounts-helpers.ts';
 
-type Received = { from: string; to: string[]; data: string };
-
-/**
- * A loopback SMTP server that keeps what it receives; recipients at refused.test are refused, and so are
- * the addresses in `refusing` for as long as they are there (a mailbox that is down for a while).
- */
-async function startSmtpServer(): Promise<{ url: string; received: Received[]; refusing: Set<string>; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const refusing = new Set<string>();
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.endsWith('@refused.test') || refusing.has(address.address)) {
-        const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    refusing,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
-
-/** Decodes a quoted-printable mail body enough to read it (soft line breaks, =XX bytes). */
-function readable(data: string): string {
-  const joined = data.replace(/=\r?\n/g, '');
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpStandIn;
 let database: { handle: DatabaseHandle; drop: () => Promise<void> };
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpStandIn();
   database = await openTestDatabase();
 });
 afterAll(async () => {
@@ -90,7 +39,7 @@ describe('the SMTP email adapter', () => {
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
     expect(mail).toMatchObject({ from: 'no-reply@example.test', to: ['sofie@example.test'] });
-    const text = readable(mail!.data);
+    const text = readableMail(mail!.data);
     expect(text).toContain('From: Annoncekatalog <no-reply@example.test>');
     expect(text).toContain('åbn linket: http://localhost:3000/backend/basic/?url=abc');
     const [row] = await database.handle.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'sofie@example.test'));
@@ -146,8 +95,8 @@ describe('the SMTP email adapter', () => {
     messaging.close();
     const delivered = smtp.received.slice(before);
     expect(delivered.map((m) => m.to)).toEqual([['later@example.test']]);
-    expect(readable(delivered[0]!.data)).toContain(link);
-    expect(readable(delivered[0]!.data)).toContain('Linket virker i 1 time.');
+    expect(readableMail(delivered[0]!.data)).toContain(link);
+    expect(readableMail(delivered[0]!.data)).toContain('Linket virker i 1 time.');
     expect((await row()).body).toBe('[hidden: sent only to the recipient]\nLinket virker i 1 time.');
   });
 
@@ -185,7 +134,7 @@ describe('createprofile with SMTP_URL set', () => {
         await server.settle();
         const mail = smtp.received.find((m) => m.to.includes(email));
         expect(mail).toBeDefined();
-        const token = /\/create\/\?confirm=([\w-]{40,})/.exec(readable(mail!.data))?.[1];
+        const token = /\/create\/\?confirm=([\w-]{40,})/.exec(readableMail(mail!.data))?.[1];
         expect(token).toBeDefined();
         return token!;
       };

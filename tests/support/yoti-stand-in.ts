@@ -11,12 +11,21 @@
  *   over the body without `signature` and `sequence_number`, re-serialised without whitespace.
  * - `failNext(n, status)` answers the next n API calls with that status; `hangNext(n)` never answers them
  *   (a timeout on our side).
+ * - The user view, for a browser (the production journey, tests/production/): `GET /?sessionId&sdkId` (the
+ *   address the adapter sends the person to) shows the session with three buttons; the person's choice
+ *   (`POST /view/{id}`) finishes the session (COMPLETE, FAIL or CANCELLED), posts the signed notification
+ *   to the session's `notification_url` when it asked for one, and sends the browser to `callback.url` with
+ *   `sessionId` appended (Yoti's automatic callback), or to `cancel_url` when cancelled.
  */
 import { constants, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { notificationSigningInput } from '#server/adapters/age-verification/yoti-age-provider.ts';
 
 export type YotiState = 'PENDING' | 'IN_PROGRESS' | 'COMPLETE' | 'FAIL' | 'ERROR' | 'CANCELLED';
+
+type ViewOutcome = 'Pass' | 'Fail' | 'Cancel';
+const VIEW_OUTCOMES: readonly ViewOutcome[] = ['Pass', 'Fail', 'Cancel'];
+const VIEW_STATES: Record<ViewOutcome, YotiState> = { Pass: 'COMPLETE', Fail: 'FAIL', Cancel: 'CANCELLED' };
 
 type Session = { id: string; body: Record<string, unknown>; status: YotiState; threshold: number; sequence: number };
 
@@ -26,6 +35,8 @@ export type YotiStandIn = {
   sdkId: string;
   apiKey: string;
   publicKeyPem: string;
+  /** The notifications the user view posted: the session, and our server's answer (or the error). */
+  notified: { sessionId: string; status: number | string }[];
   /** Every request the stand-in received (method, path, headers, body). */
   requests: { method: string; path: string; headers: IncomingMessage['headers']; body: unknown }[];
   sessions: Map<string, Session>;
@@ -46,6 +57,7 @@ export async function startYotiStandIn(): Promise<YotiStandIn> {
   const apiKey = `test-api-key-${randomUUID()}`;
   const sessions = new Map<string, Session>();
   const requests: YotiStandIn['requests'] = [];
+  const notified: YotiStandIn['notified'] = [];
   let failures: { times: number; status: number } = { times: 0, status: 500 };
   let hangs = 0;
   const hanging = new Set<ServerResponse>();
@@ -66,8 +78,13 @@ export async function startYotiStandIn(): Promise<YotiStandIn> {
       } catch {
         body = text;
       }
-      const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
+      const address = new URL(req.url ?? '/', 'http://stand-in');
+      const path = address.pathname;
       requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+      // The user view (no API credentials: the person's browser).
+      if (req.method === 'GET' && path === '/') return userView(res, address.searchParams);
+      const choice = /^\/view\/([^/]+)$/.exec(path);
+      if (req.method === 'POST' && choice) return void finishInView(res, decodeURIComponent(choice[1]!), new URLSearchParams(text).get('outcome') ?? '');
       if (hangs > 0) {
         hangs -= 1;
         hanging.add(res);
@@ -105,6 +122,45 @@ export async function startYotiStandIn(): Promise<YotiStandIn> {
       send(res, 404, { error: 'Not found' });
     });
   });
+  const page = (res: ServerResponse, status: number, title: string, body: string) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`);
+  };
+  const userView = (res: ServerResponse, query: URLSearchParams) => {
+    const session = sessions.get(query.get('sessionId') ?? '');
+    if (!session || query.get('sdkId') !== sdkId) return page(res, 404, 'Unknown session', '<h1>Unknown session</h1>');
+    const action = `/view/${encodeURIComponent(session.id)}`;
+    const buttons = VIEW_OUTCOMES.map((outcome) => `<button type="submit" name="outcome" value="${outcome}">${outcome}</button>`).join('\n');
+    return page(
+      res,
+      200,
+      'Yoti age estimation (stand-in)',
+      `<h1>Yoti age estimation (stand-in)</h1><p>Over ${session.threshold}? State: <strong data-state="${session.status}">${session.status}</strong></p>` +
+        (session.status === 'PENDING' || session.status === 'IN_PROGRESS' ? `<form method="post" action="${action}">${buttons}</form>` : ''),
+    );
+  };
+  const finishInView = async (res: ServerResponse, sessionId: string, outcome: string) => {
+    const session = sessions.get(sessionId);
+    const status = VIEW_STATES[outcome as ViewOutcome];
+    if (!session || !status) return page(res, 404, 'Unknown session', '<h1>Unknown session</h1>');
+    session.status = status;
+    const target = session.body['notification_url'];
+    if (typeof target === 'string' && status !== 'CANCELLED') {
+      const status = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notification(session.id)) })
+        .then(async (answer) => {
+          await answer.body?.cancel();
+          return answer.status;
+        })
+        .catch((error: unknown) => String(error));
+      notified.push({ sessionId: session.id, status });
+    }
+    const callback = (session.body['callback'] as { url?: string } | undefined)?.url ?? '';
+    const cancel = typeof session.body['cancel_url'] === 'string' ? session.body['cancel_url'] : callback;
+    const to = status === 'CANCELLED' ? cancel : `${callback}${callback.includes('?') ? '&' : '?'}sessionId=${encodeURIComponent(session.id)}`;
+    res.writeHead(303, { location: to });
+    res.end();
+  };
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -140,6 +196,7 @@ export async function startYotiStandIn(): Promise<YotiStandIn> {
     sdkId,
     apiKey,
     publicKeyPem,
+    notified,
     requests,
     sessions,
     finish: (sessionId, state) => {
