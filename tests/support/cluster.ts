@@ -23,9 +23,9 @@ import { buffer } from 'node:stream/consumers';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { SERVER_COMMAND } from '../../scripts/server-flags.ts';
 import { startNginx } from './nginx.ts';
+import { POSTGRES_ADMIN_URL, createRunDatabase } from './postgres-database.ts';
 import { freePort, startRedisServer } from './redis-server.ts';
 import { startS3StandIn } from './s3-stand-in.ts';
 
@@ -70,7 +70,6 @@ export type ClusterOptions = {
   readyTimeoutMs?: number;
 };
 
-const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The state file the globalSetup wrote (CLUSTER_STATE_FILE). */
 export function clusterState(stateFile = process.env['CLUSTER_STATE_FILE']): ClusterState {
@@ -240,23 +239,10 @@ export async function startCluster(options: ClusterOptions): Promise<() => Promi
     await mkdir(options.dir, { recursive: true });
 
     // PostgreSQL: a database of this run's own.
-    const database = `annonce_cluster_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await admin.connect().catch((error: unknown) => {
-      throw new Error(`PostgreSQL does not answer at ${POSTGRES_ADMIN_URL}: the cluster tests need it`, { cause: error });
-    });
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${database} with (force)`);
-      } finally {
-        await client.end();
-      }
-    });
-    const databaseUrl = POSTGRES_ADMIN_URL.replace(/\/postgres$/, `/${database}`);
+    const run = await createRunDatabase('annonce_cluster', 'the cluster tests');
+    cleanups.push(run.drop);
+    const database = run.name;
+    const databaseUrl = run.url;
 
     // Redis: REDIS_URL, else the usual port when it answers, else one of our own.
     let redisUrl = process.env['REDIS_URL'];

@@ -22,16 +22,15 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { SERVER_COMMAND } from '../../scripts/server-flags.ts';
 import { logTail, waitForReady } from './cluster.ts';
 import { startFlexPayStandIn, type FlexPayStandIn } from './flexpay-stand-in.ts';
+import { createRunDatabase } from './postgres-database.ts';
 import { startGatewayApiStandIn, type GatewayApiStandIn } from './gatewayapi-standin.ts';
 import { startSmtpStandIn, type SmtpStandIn } from './smtp-stand-in.ts';
 import { startYotiStandIn, type YotiStandIn } from './yoti-stand-in.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type ProductionStack = {
   /** SITE_URL: the only address the server answers as its own. */
@@ -77,22 +76,8 @@ export async function startProductionStack(options: { dir: string; port: number;
   };
   try {
     mkdirSync(options.dir, { recursive: true });
-    const database = `annonce_production_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await admin.connect().catch((error: unknown) => {
-      throw new Error(`PostgreSQL does not answer at ${POSTGRES_ADMIN_URL}: the production journey needs it`, { cause: error });
-    });
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${database} with (force)`);
-      } finally {
-        await client.end();
-      }
-    });
+    const database = await createRunDatabase('annonce_production', 'the production journey');
+    cleanups.push(database.drop);
 
     const url = `http://127.0.0.1:${options.port}`;
     const smtp = await startSmtpStandIn();
@@ -113,7 +98,7 @@ export async function startProductionStack(options: { dir: string; port: number;
       HOST: '127.0.0.1',
       PORT: String(options.port),
       DATA_DIR: path.join(options.dir, 'data'),
-      DATABASE_URL: POSTGRES_ADMIN_URL.replace(/\/postgres$/, `/${database}`),
+      DATABASE_URL: database.url,
       SITE_URL: url,
       SECRETS_KEY: randomBytes(32).toString('base64'),
       SUPPORT_ADMIN_EMAIL: adminAccount.email,
