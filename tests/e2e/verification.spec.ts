@@ -11,13 +11,16 @@
  *   seen on the first page after a reload; a link that does not work says so;
  * - the verification page in English.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { visitorTest as test, expect, passAgeGate, createSupportUser, signInSupport, unique, type SupportUser } from './fixtures.ts';
-import { createAdvertiser } from './advertisers.ts';
+import { createAdvertiser, verifyPhoneByApi } from './advertisers.ts';
+import { writePlaceholderPicture } from './media-files.ts';
 import { scratchFolder } from './scratch.ts';
 import { openValidation } from './validation-queue.ts';
+import { oneCopenhagenDay } from '#tests/support/days.ts';
 
 const scratch = scratchFolder('verification-e2e');
 test.afterAll(() => scratch.remove());
@@ -218,6 +221,58 @@ test('the QR hand-off: the link works on a phone without a session, and the file
   await page.reload();
   await expect(slot(page, 'document')).toHaveAttribute('data-uploaded', 'true');
   await expect(slot(page, 'selfie')).toHaveAttribute('data-uploaded', 'false');
+});
+
+test('the dashboard says a passed age check waits for support, since when and what comes next, in both languages on a phone and a desktop', async ({ browser, baseURL, checkA11y }) => {
+  test.setTimeout(120_000);
+  const siteURL = baseURL!.replace('127.0.0.1', 'localhost');
+  const context = await browser.newContext({ baseURL: siteURL, locale: 'da-DK' });
+  await passAgeGate(context, siteURL);
+  const page = await context.newPage();
+  const today = await oneCopenhagenDay(90_000);
+  const sent = today.split('-').reverse().join('-');
+  // Everything else on the checklist done (phone, a picture), so the status card speaks of the verification.
+  const advertiser = await createAdvertiser(page);
+  await verifyPhoneByApi(page, advertiser);
+  const upload = await page.request.post('/api/backend/profilepictureuploader', {
+    multipart: { files: { name: 'flade.jpg', mimeType: 'image/jpeg', buffer: readFileSync(await writePlaceholderPicture(scratch.file('flade.jpg'), 'jpeg', 120)) } },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  await page.goto('/backend/verification/');
+  await page.getByRole('button', { name: 'Tjek min alder online' }).click();
+  await page.waitForURL(/\/test-age-provider\/[^/]+$/);
+  await page.getByRole('button', { name: /^Bestået/ }).click();
+  await page.waitForURL((url) => url.pathname === '/backend/dashboard/');
+
+  const next = page.locator('[data-next-step]');
+  const item = page.locator('[data-item="identityVerification"]');
+  for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.goto('/backend/dashboard/');
+    // Not "verify your age … go to verification" any more: it waits for support, since today, and what comes next.
+    await expect(next).toHaveAttribute('data-next-step', 'waitForVerification');
+    await expect(next).toHaveText(`Support kontrollerer din verifikation, som du sendte ${sent}. Du skal ikke gøre noget imens. Når den er godkendt, gennemgår support din annonce, og du får besked her.`);
+    await expect(page.locator('[data-status]')).toHaveText('Afventer godkendelse');
+    await expect(page.getByRole('link', { name: 'Se status for din verifikation' })).toBeVisible();
+    await expect(page.getByText('Bekræft din alder og identitet, før annoncen kan vises.')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Gå til verifikation' })).toHaveCount(0);
+    await expect(item).toHaveAttribute('data-state', 'waiting');
+    await expect(item).toContainText('Venter på support');
+    await expect(item).not.toContainText('Mangler');
+    await expect(item.locator('[data-waiting-since]')).toHaveText(`Sendt ${sent}`);
+    await checkA11y(page);
+  }
+
+  await page.getByRole('button', { name: /^en/i }).click();
+  await expect(next).toHaveText(`Support is checking the verification you sent on ${sent}. You need not do anything meanwhile. Once it is approved, support reviews your advert, and you are told here.`);
+  await expect(page.getByRole('link', { name: 'See the status of your verification' })).toBeVisible();
+  await expect(item).toContainText('Waiting for support');
+  await expect(item.locator('[data-waiting-since]')).toHaveText(`Sent ${sent}`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(item).toContainText('Waiting for support');
+  await expect(page.getByRole('link', { name: 'Go to verification' })).toHaveCount(0);
+  await checkA11y(page);
+  await context.close();
 });
 
 test('the verification page in English', async ({ page, checkA11y }) => {

@@ -123,6 +123,27 @@ describe('dashboard status in plain words', () => {
     expect(describeStatus({ ...live, status: 2 }, facts({}), now).word).toBe('Locked');
     expect(describeStatus({ ...live, status: 3 }, facts({}), now).word).toBe('Deleted');
   });
+  it('a verification waiting for support is not asked for again (issue 31, item 6)', () => {
+    const submitted = at(-1);
+    const waiting = (done: Partial<Record<ChecklistKey, boolean>>) =>
+      buildChecklist(
+        { emailVerified: true, phoneVerified: true, pictures: true, priceList: false, schedule: false, identityVerification: false, approval: false, package: false, ...done },
+        [],
+        { identityVerification: submitted },
+      );
+    const item = waiting({}).find((i) => i.key === 'identityVerification')!;
+    expect(item).toMatchObject({ done: false, waitingSince: submitted.toISOString() });
+    // Everything else done: the advert waits for support's decision on the verification, then its review.
+    expect(describeStatus(base, waiting({}), now)).toEqual({ word: 'Pending', nextStep: 'waitForVerification' });
+    // Something else to do: that comes first.
+    expect(describeStatus(base, waiting({ pictures: false }), now)).toEqual({ word: 'New', nextStep: 'completeChecklist' });
+    // Live without a verified age: waiting, not "verify your age".
+    const live = { ...base, status: 1, approvedAt: at(-9), expirationDate: at(9) };
+    expect(describeStatus(live, waiting({}), now)).toEqual({ word: 'Active', nextStep: 'waitForVerification' });
+    expect(describeStatus(live, facts({}), now)).toEqual({ word: 'Active', nextStep: 'verifyAge' });
+    // Once verified, nothing waits.
+    expect(waiting({ identityVerification: true }).find((i) => i.key === 'identityVerification')!.waitingSince).toBeNull();
+  });
   it('only price list and schedule can be skipped', () => {
     const items = buildChecklist(
       { emailVerified: true, phoneVerified: true, pictures: true, priceList: false, schedule: false, identityVerification: true, approval: true, package: true },

@@ -13,6 +13,7 @@ export type NextStep =
   | 'waitForApproval'
   | 'waitForChanges'
   | 'verifyAge'
+  | 'waitForVerification'
   | 'buyPackage'
   | 'endHoliday'
   | 'reactivate'
@@ -30,7 +31,11 @@ export type ChecklistKey =
   | 'approval'
   | 'package';
 
-export type ChecklistItem = { key: ChecklistKey; done: boolean; required: boolean; skippable: boolean; skipped: boolean };
+/**
+ * One point of the checklist. `waitingSince` (ISO): the advertiser has done their part and it waits for
+ * support since then (the age and identity verification, submitted and not yet decided); else null.
+ */
+export type ChecklistItem = { key: ChecklistKey; done: boolean; required: boolean; skippable: boolean; skipped: boolean; waitingSince: string | null };
 
 /**
  * A news item on the dashboard: `body` is the Markdown staff wrote, `html` the same rendered (#lib/markdown.ts,
@@ -42,6 +47,8 @@ export type NewsItem = { id: number; title: string; body: string; html: string; 
 export type Dashboard = {
   profileStatus: number;
   status: { word: StatusWord; nextStep: NextStep };
+  /** When the verification now waiting for support was submitted (ISO); null when none waits. */
+  verificationWaitingSince: string | null;
   expirationDate: string | null;
   holidayUntil: string | null;
   checklist: ChecklistItem[];

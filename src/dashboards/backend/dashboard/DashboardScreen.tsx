@@ -65,6 +65,7 @@ export default function DashboardScreen({ reloadProfile }: BackendScreenProps) {
 /** Where the next step is done. */
 const STEP_ROUTES: Partial<Record<NextStep | 'waitForChanges', BackendRoute>> = {
   verifyAge: 'verification',
+  waitForVerification: 'verification',
   buyPackage: 'buyAdvertPackage',
   endHoliday: 'closeAdvert',
   reactivate: 'closeAdvert',
@@ -92,7 +93,9 @@ function StatusCard({ dashboard, t }: { dashboard: Dashboard; t: TFunction }) {
       <p className="mt-2 text-2xl font-bold text-ink" data-status={shownWord}>
         {t(`dashboard.status.${shownWord}`)}
       </p>
-      <p className="mt-2 text-slate-800">{t(`dashboard.next.${step}`)}</p>
+      <p className="mt-2 text-slate-800" data-next-step={step}>
+        {t(`dashboard.next.${step}`, { date: dashboard.verificationWaitingSince ? formatDate(dashboard.verificationWaitingSince) : '' })}
+      </p>
       {route ? (
         <p className="mt-3">
           <AppLink router={backendRouter} href={backendPath(route)} className="font-semibold text-brand-700 underline">
@@ -142,14 +145,20 @@ function Checklist({ items, skipped, t, onChanged }: { items: ChecklistItem[]; s
       <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {items.map((item) => {
           const route = ITEM_ROUTES[item.key];
-          const state = item.done ? 'done' : item.skipped ? 'skipped' : 'missing';
+          const state = item.done ? 'done' : item.skipped ? 'skipped' : item.waitingSince ? 'waiting' : 'missing';
           const label = t(`dashboard.items.${item.key}`);
           return (
             <li key={item.key} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-item={item.key} data-state={state}>
               <span className="flex items-center gap-3">
                 <span
                   className={`inline-flex min-w-24 justify-center rounded-full px-2 py-0.5 text-xs font-semibold ${
-                    state === 'done' ? 'bg-emerald-100 text-emerald-900' : state === 'skipped' ? 'bg-slate-100 text-slate-800' : 'bg-amber-100 text-amber-900'
+                    state === 'done'
+                      ? 'bg-emerald-100 text-emerald-900'
+                      : state === 'skipped'
+                        ? 'bg-slate-100 text-slate-800'
+                        : state === 'waiting'
+                          ? 'bg-sky-100 text-sky-900'
+                          : 'bg-amber-100 text-amber-900'
                   }`}
                 >
                   {t(`dashboard.itemState.${state}`)}
@@ -162,6 +171,11 @@ function Checklist({ items, skipped, t, onChanged }: { items: ChecklistItem[]; s
                   <span className="text-slate-900">{label}</span>
                 )}
                 {!item.required ? <span className="text-xs text-slate-600">({t('form.optional')})</span> : null}
+                {item.waitingSince ? (
+                  <span className="text-xs text-slate-700" data-waiting-since>
+                    {t('dashboard.waitingSince', { date: formatDate(item.waitingSince) })}
+                  </span>
+                ) : null}
               </span>
               {item.skippable && !item.done ? (
                 <button

@@ -19,6 +19,7 @@ import { getOwnAdvert, requireAdvertiserAccountId, updateOwnAdvert } from './own
 import { newsForAdvertiser } from '../news/news.ts';
 import { PROFILE_STATUS } from './statuses.ts';
 import { waitingPackagesOf } from '../commerce/fulfilment.ts';
+import { verificationWaitingSince } from '../verification/verification-records.ts';
 
 import type { ChecklistItem, ChecklistKey, Dashboard, NewsItem, NextStep, StatusWord } from '#lib/schemas/backend-answers.ts';
 
@@ -36,11 +37,13 @@ const AWAITED_ITEMS: readonly ChecklistKey[] = ['approval', 'package'];
 export function buildChecklist(
   facts: Record<ChecklistKey, boolean>,
   skipped: readonly string[],
+  waiting: Partial<Record<ChecklistKey, Date>> = {},
 ): ChecklistItem[] {
   const order: ChecklistKey[] = ['emailVerified', 'phoneVerified', 'pictures', 'priceList', 'schedule', 'identityVerification', 'approval', 'package'];
   return order.map((key) => {
     const skippable = (SKIPPABLE_DASHBOARD_ITEMS as readonly string[]).includes(key);
-    return { key, done: facts[key], required: !skippable, skippable, skipped: skippable && skipped.includes(key) };
+    const since = facts[key] ? undefined : waiting[key];
+    return { key, done: facts[key], required: !skippable, skippable, skipped: skippable && skipped.includes(key), waitingSince: since?.toISOString() ?? null };
   });
 }
 
@@ -50,6 +53,7 @@ export function describeStatus(
   checklist: readonly ChecklistItem[],
   now: Date,
 ): { word: StatusWord; nextStep: NextStep } {
+  const verificationWaits = checklist.some((item) => item.key === 'identityVerification' && item.waitingSince !== null);
   switch (advert.status) {
     case PROFILE_STATUS.Deleted:
       return { word: 'Deleted', nextStep: 'restore' };
@@ -58,14 +62,15 @@ export function describeStatus(
     case PROFILE_STATUS.Deactivated:
       return { word: 'Deactivated', nextStep: 'reactivate' };
     case PROFILE_STATUS.New: {
-      const open = checklist.filter((item) => item.required && !item.done && !AWAITED_ITEMS.includes(item.key));
-      if (open.length === 0) return { word: 'Pending', nextStep: 'waitForApproval' };
+      // What the advertiser still has to do: not what waits for support or the shop.
+      const open = checklist.filter((item) => item.required && !item.done && item.waitingSince === null && !AWAITED_ITEMS.includes(item.key));
+      if (open.length === 0) return { word: 'Pending', nextStep: verificationWaits ? 'waitForVerification' : 'waitForApproval' };
       return { word: 'New', nextStep: open.some((i) => i.key === 'identityVerification') && open.length === 1 ? 'verifyAge' : 'completeChecklist' };
     }
     default: {
       if (!advert.expirationDate || advert.expirationDate <= now) return { word: 'Expired', nextStep: 'buyPackage' };
       if (advert.holidayUntil && advert.holidayUntil > now) return { word: 'Holiday', nextStep: 'endHoliday' };
-      if (!advert.ageVerifiedAt) return { word: 'Active', nextStep: 'verifyAge' };
+      if (!advert.ageVerifiedAt) return { word: 'Active', nextStep: verificationWaits ? 'waitForVerification' : 'verifyAge' };
       // Live, with changes waiting for support: the public still sees the approved values.
       if (advert.pendingChanges && Object.keys(advert.pendingChanges).length) return { word: 'Pending', nextStep: 'waitForChanges' };
       return { word: 'Active', nextStep: 'none' };
@@ -80,10 +85,11 @@ async function getAccount(ctx: DomainContext, accountId: number): Promise<Accoun
 }
 
 async function checklistOf(ctx: DomainContext, advert: Advert, account: Account, now: Date): Promise<ChecklistItem[]> {
-  const [[pictureCount], [priceCount], [scheduleCount]] = await Promise.all([
+  const [[pictureCount], [priceCount], [scheduleCount], verificationSince] = await Promise.all([
     ctx.db.select({ n: count() }).from(pictures).where(and(eq(pictures.advertId, advert.id), isNull(pictures.deletedAt))),
     ctx.db.select({ n: count() }).from(priceListItems).where(eq(priceListItems.advertId, advert.id)),
     ctx.db.select({ n: count() }).from(scheduleEntries).where(eq(scheduleEntries.advertId, advert.id)),
+    verificationWaitingSince(ctx.db, advert.id),
   ]);
   return buildChecklist(
     {
@@ -97,6 +103,7 @@ async function checklistOf(ctx: DomainContext, advert: Advert, account: Account,
       package: advert.expirationDate !== null && advert.expirationDate > now,
     },
     advert.skippedDashboardItems,
+    verificationSince ? { identityVerification: verificationSince } : {},
   );
 }
 
@@ -114,6 +121,7 @@ export async function getDashboard(ctx: DomainContext): Promise<Dashboard> {
   return {
     profileStatus: advert.status,
     status: describeStatus(advert, checklist, now),
+    verificationWaitingSince: checklist.find((item) => item.key === 'identityVerification')?.waitingSince ?? null,
     expirationDate: advert.expirationDate?.toISOString() ?? null,
     holidayUntil: advert.holidayUntil && advert.holidayUntil > now ? advert.holidayUntil.toISOString() : null,
     checklist,

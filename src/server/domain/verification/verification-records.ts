@@ -44,6 +44,20 @@ export async function findLatestFileVerification(db: Db, advertId: number): Prom
   return row ?? null;
 }
 
+/**
+ * When the advert's verification that now waits for support's decision was submitted (a passed online
+ * check, or complete files sent), or null when none waits.
+ */
+export async function verificationWaitingSince(db: Db, advertId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ submittedAt: verifications.submittedAt, createdAt: verifications.createdAt })
+    .from(verifications)
+    .where(and(eq(verifications.advertId, advertId), eq(verifications.status, VERIFICATION_STATUS.Pending)))
+    .orderBy(desc(verifications.id))
+    .limit(1);
+  return row ? (row.submittedAt ?? row.createdAt) : null;
+}
+
 export const fileOf = (row: Verification | null, kind: VerificationKind): VerificationFile | null =>
   row?.files.find((file) => file.kind === kind) ?? null;
 
