@@ -12,6 +12,7 @@ import { localizePath, type Locale } from '#lib/i18n/locales.ts';
 import { messagesT, type Messages } from '#lib/i18n/messages.ts';
 import { KIND_MESSAGE, formatRating } from '#lib/advert-card.ts';
 import { scheduleByWeekday } from '#lib/schedule.ts';
+import { largestPictureUrl } from '#lib/pictures.ts';
 import Picture from './Picture.tsx';
 import {
   advertCrumbs,
@@ -90,24 +91,47 @@ export default function AdvertProfile({ profile, locale, messages }: Props) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
           {profile.pictures.length > 0 ? (
-            <ul
-              aria-label={t('advert.gallery')}
-              className="-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-2 md:gap-3 md:overflow-visible md:px-0 md:pb-0"
-            >
-              {profile.pictures.map((picture, index) => (
-                <li key={picture.id} className="w-[85%] shrink-0 snap-center md:w-auto">
-                  <div className="aspect-[3/4] overflow-hidden rounded-2xl bg-slate-100">
-                    <Picture
-                      picture={picture}
-                      alt={t('advert.pictureAlt', { name: profile.name, number: index + 1 })}
-                      sizes={GALLERY_SIZES}
-                      eager={index === 0}
-                      className="h-full w-full object-cover"
-                    />
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <div>
+              <ul
+                aria-label={t('advert.gallery')}
+                data-gallery
+                data-viewer-label={t('advert.viewerLabel', { name: profile.name })}
+                data-viewer-previous={t('advert.viewerPrevious')}
+                data-viewer-next={t('advert.viewerNext')}
+                data-viewer-close={t('advert.viewerClose')}
+                data-viewer-position={t('advert.viewerPosition', { number: '{number}', count: '{count}' })}
+                data-viewer-hash={t('advert.pictureHash')}
+                className="-mx-4 flex snap-x snap-mandatory gap-2 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-2 md:gap-3 md:overflow-visible md:px-0 md:pb-0"
+              >
+                {profile.pictures.map((picture, index) => (
+                  <li key={picture.id} className="w-[85%] shrink-0 snap-center md:w-auto">
+                    <a
+                      href={largestPictureUrl(picture) ?? undefined}
+                      data-picture-open={index}
+                      aria-label={t('advert.openPicture', { number: index + 1, count: profile.pictures.length })}
+                      className="block aspect-[3/4] cursor-zoom-in overflow-hidden rounded-2xl bg-slate-100 focus-visible:outline focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                    >
+                      <Picture
+                        picture={picture}
+                        alt={t('advert.pictureAlt', { name: profile.name, number: index + 1 })}
+                        sizes={GALLERY_SIZES}
+                        eager={index === 0}
+                        className="h-full w-full object-cover"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              {profile.pictures.length > 1 ? (
+                <p
+                  aria-hidden="true"
+                  data-gallery-position
+                  className="mt-1 text-center text-sm font-semibold text-slate-700 md:hidden"
+                >
+                  {t('advert.viewerPosition', { number: 1, count: profile.pictures.length })}
+                </p>
+              ) : null}
+            </div>
           ) : (
             <div className="flex aspect-[3/4] max-h-96 items-center justify-center rounded-2xl bg-slate-100 text-7xl font-semibold text-slate-400" aria-hidden="true">
               {profile.name.slice(0, 1).toUpperCase()}

@@ -3,7 +3,9 @@
  * - "open now", computed at the visitor's moment in Europe/Copenhagen time, and today's row of the schedule;
  * - the phone number, masked in the HTML and fetched from the API only when the visitor taps "Show number"
  *   (then a tel: link, and a WhatsApp link when the advertiser has WhatsApp).
- * - the report button and the "Write a review" button, which load their forms on their first click.
+ * - the report button and the "Write a review" button, which load their forms on their first click;
+ * - the pictures: the phone carousel's position, and the picture viewer (picture-viewer.ts), loaded on the
+ *   first click of a picture or when the page is opened at a picture's address (`#billede-3`).
  * Used by the prebuilt advert pages and by the browser rendering of adverts not built yet.
  */
 import { frontendApi } from '#lib/api/frontend.ts';
@@ -11,6 +13,7 @@ import { copenhagenClock, isOpenAt, type ScheduleEntry } from '#lib/schedule.ts'
 import { localeFromPath, type Locale } from '#lib/i18n/locales.ts';
 import type { Messages } from '#lib/i18n/messages.ts';
 import { phoneDisplay, telHref, whatsappHref } from './advert-view.ts';
+import type { Viewer } from './picture-viewer.ts';
 
 function showOpenNow(root: ParentNode, now: Date): void {
   const badge = root.querySelector<HTMLElement>('[data-open-now]');
@@ -140,6 +143,80 @@ function wireReview(root: HTMLElement, locale: Locale): void {
   });
 }
 
+/** The picture index an address's hash names (`#billede-3` or `#picture-3` → 2), or null. */
+export function pictureIndexOfHash(hash: string, count: number): number | null {
+  const match = /^#(?:billede|picture)-(\d{1,3})$/.exec(hash);
+  if (!match) return null;
+  const number = Number(match[1]);
+  return number >= 1 && number <= count ? number - 1 : null;
+}
+
+/**
+ * The phone carousel: its position ("2 / 8") follows its scrolling, and a picture reached with the keyboard
+ * is scrolled to the middle (focus alone would show only its edge).
+ */
+function followCarousel(gallery: HTMLElement, position: HTMLElement): void {
+  gallery.addEventListener('focusin', (event) => {
+    const item = (event.target as Element).closest('li');
+    if (item && gallery.scrollWidth > gallery.clientWidth) item.scrollIntoView({ block: 'nearest', inline: 'center' });
+  });
+  const items = gallery.querySelectorAll<HTMLElement>(':scope > li');
+  const format = gallery.dataset['viewerPosition'] ?? '{number} / {count}';
+  let pending = false;
+  gallery.addEventListener(
+    'scroll',
+    () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        const width = items.length > 1 ? items[1]!.offsetLeft - items[0]!.offsetLeft : 0;
+        if (width <= 0) return;
+        const index = Math.min(items.length - 1, Math.max(0, Math.round(gallery.scrollLeft / width)));
+        position.textContent = format.replace('{number}', String(index + 1)).replace('{count}', String(items.length));
+      });
+    },
+    { passive: true },
+  );
+}
+
+/** The gallery: a click on a picture opens the viewer (a plain link to the large copy until it has loaded, or if it cannot). */
+function wireGallery(root: HTMLElement): void {
+  const gallery = root.querySelector<HTMLElement>('[data-gallery]');
+  if (!gallery) return;
+  const position = root.querySelector<HTMLElement>('[data-gallery-position]');
+  if (position) followCarousel(gallery, position);
+  const count = gallery.querySelectorAll('a[data-picture-open]').length;
+  let viewer: Promise<Viewer> | null = null;
+  const load = () => (viewer ??= import('./picture-viewer.ts').then(({ createPictureViewer }) => createPictureViewer(gallery)));
+  gallery.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-picture-open]');
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    load().then(
+      (loaded) => loaded.open(Number(link.dataset['pictureOpen'])),
+      (error: unknown) => {
+        console.error('The picture viewer could not be loaded', error);
+        viewer = null;
+        location.href = link.href;
+      },
+    );
+  });
+  window.addEventListener('popstate', () => {
+    if (viewer) void viewer.then((loaded) => loaded.syncWithHistory());
+  });
+  // Opened at a picture's address (or the address changed to one): the page first, then the viewer as its
+  // own history entry, so Back closes it.
+  const openLinked = () => {
+    const linked = pictureIndexOfHash(location.hash, count);
+    if (linked === null || (history.state as Record<string, unknown> | null)?.['pictureViewer'] !== undefined) return;
+    history.replaceState(history.state, '', location.pathname + location.search);
+    void load().then((loaded) => loaded.open(linked));
+  };
+  window.addEventListener('hashchange', openLinked);
+  openLinked();
+}
+
 /** Wires the advert under `root` once. */
 export function initAdvert(root: HTMLElement, locale: Locale, now = new Date()): void {
   if (root.dataset['wired']) return;
@@ -148,4 +225,5 @@ export function initAdvert(root: HTMLElement, locale: Locale, now = new Date()):
   wirePhone(root, locale);
   wireReport(root);
   wireReview(root, locale);
+  wireGallery(root);
 }

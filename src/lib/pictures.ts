@@ -59,3 +59,9 @@ export function pictureSources(picture: PublicPicture, preferredWidth = 640): Pi
     img: { src: src.url, srcset: srcsetOf(imgVariants), width: picture.width, height: picture.height },
   };
 }
+
+/** The widest variant of the picture's most widely supported format (a link to the picture at full size), or null. */
+export function largestPictureUrl(picture: PublicPicture): string | null {
+  const sources = pictureSources(picture, Number.MAX_SAFE_INTEGER);
+  return sources?.img.src ?? null;
+}
