@@ -108,8 +108,8 @@ export default function SearchFilters({
         const rest = filtersToQuery(filtersFromQuery(params));
         history.replaceState(history.state, '', `${base}${encodeURIComponent(text)}/${rest}`);
       }
-      const input = document.querySelector<HTMLInputElement>('#header-search');
-      if (input && text) input.value = text;
+      // The boxes that sent it (the header's, the phone's) show the text searched for.
+      if (text) for (const input of document.querySelectorAll<HTMLInputElement>('#header-search, #phone-search')) input.value = text;
     }
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
