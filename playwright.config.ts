@@ -53,6 +53,7 @@ const PUBLIC_SPECS = [
   'redirects',
   'routes',
   'reload',
+  'console-public',
 ].map((name) => `${name}.spec.ts`);
 // The site build's credential (fullprofiles), for the server and for tests that read adverts in bulk.
 process.env['E2E_SITE_BUILD_TOKEN'] ??= randomBytes(24).toString('base64url');

@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { messagesT, type Messages } from '#lib/i18n/messages.ts';
 import { validationKey } from '#lib/i18n/validation.ts';
-import { backendApi } from '#lib/api/backend.ts';
 import { frontendApi } from '#lib/api/frontend.ts';
 import type { SignInInput } from '#lib/schemas/sign-in.ts';
 import CredentialsForm from './CredentialsForm.tsx';
@@ -36,8 +35,11 @@ export default function LoginForm({ messages }: Props) {
 
   useEffect(() => {
     const controller = new AbortController();
-    backendApi.userProfile(controller.signal).then(
-      () => location.replace(destination()),
+    // Signed in already: on to the dashboard (the session call answers 200 either way: no 401 in the console).
+    frontendApi.session(controller.signal).then(
+      (answer) => {
+        if (answer.signedIn) location.replace(destination());
+      },
       () => undefined,
     );
     return () => controller.abort();

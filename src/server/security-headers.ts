@@ -7,11 +7,12 @@
  * Powerful browser features no page of the product uses are off for every page and frame: the
  * verification's ID photo, selfie and video are chosen with a plain file input (the phone's camera app
  * opens from the file picker, which this policy does not govern), never through getUserMedia; payments
- * go through the provider's own pages. Fullscreen stays for the page itself (video players).
+ * go through the provider's own pages. Fullscreen stays for the page itself (video players). Only features
+ * the browsers know: an unknown one (Web Bluetooth's `bluetooth`, which Chromium does not take in this
+ * header) is a console warning on every page (issue 31, item 10).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'fullscreen=(self)',

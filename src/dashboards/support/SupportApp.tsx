@@ -42,21 +42,26 @@ export default function SupportApp() {
     document.documentElement.lang = locale;
   }, [locale]);
 
-  // Who is signed in (once, and again after "try again").
+  // Who is signed in (once, and again after "try again"). On the sign-in screens most visitors have no
+  // session: ask first (the session call answers 200 either way), so their console shows no 401.
+  const onSignInScreen = page !== null && page !== undefined && SIGN_IN_ROUTES.includes(page.route);
   useEffect(() => {
     if (isLogOut || $supportProfile.get() !== undefined) return;
     const controller = new AbortController();
     setLoadError(false);
-    supportApi.supportProfile(controller.signal).then(
-      (value) => $supportProfile.set(value),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isApiError(error, 401) || isApiError(error, 403)) $supportProfile.set(null);
-        else setLoadError(true);
-      },
-    );
+    const hasSession = onSignInScreen ? supportApi.session(controller.signal).then((answer) => answer.signedIn) : Promise.resolve(true);
+    hasSession
+      .then((signedIn) => (signedIn ? supportApi.supportProfile(controller.signal) : null))
+      .then(
+        (value) => $supportProfile.set(value),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (isApiError(error, 401) || isApiError(error, 403)) $supportProfile.set(null);
+          else setLoadError(true);
+        },
+      );
     return () => controller.abort();
-  }, [isLogOut, attempt]);
+  }, [isLogOut, attempt, onSignInScreen]);
 
   // On every move to another screen: the profile again (permissions may have changed, the session ended).
   const path = page?.path;

@@ -51,6 +51,8 @@ export function createSupportApi(options: ClientOptions = {}) {
   return {
     client,
     supportProfile: (signal?: AbortSignal) => client.get<SupportProfile>('supportprofile', withSignal(signal)),
+    /** Whether the browser has a support session; 200 either way (the sign-in screens, whose visitors mostly have none). */
+    session: (signal?: AbortSignal) => client.get<{ signedIn: boolean }>('session', withSignal(signal)),
     /** 401 with field `code` (codeRequired, codeWrong) when two-step sign-in is on. */
     login: (credentials: SupportCredentials) => client.post<SupportProfile>('login', { json: credentials }),
     logout: () => client.post<undefined>('logout'),

@@ -101,7 +101,7 @@ function supportOf(request: FastifyRequest): SupportActor {
  * Calls a support user may make without a session. `logout` ends whatever session its cookie names
  * (also one past its idle timeout or expiry) with the impersonations of its user, and always clears it.
  */
-const PUBLIC_SUPPORT_CALLS = new Set(['/login', '/logout', '/resetpassword', '/changepassword']);
+const PUBLIC_SUPPORT_CALLS = new Set(['/login', '/logout', '/resetpassword', '/changepassword', '/session']);
 
 /** Rate limits (per client address), as the advertiser account calls have them (account.ts). */
 const limits = {
@@ -132,6 +132,12 @@ export function supportRoutes(deps: ApiDeps) {
     });
 
     // ---- Sign-in, passwords -------------------------------------------------------------------
+
+    /** Whether the browser has a support session (the sign-in screens ask before the profile: never a 401). */
+    app.get('/session', async (request) => {
+      const actor = await supportOfRequest(deps, request);
+      return { signedIn: actor.type === 'support' };
+    });
 
     app.post('/login', { config: limitOf(deps, 'login') }, async (request, reply) => {
       const input = readInput(request, SupportSignInSchema);
