@@ -212,6 +212,25 @@ describe('sessions and permissions', () => {
     await fetch(`${server.url}/api/support/logout`, { method: 'POST', headers: { cookie } });
     expect((await get('/api/support/supportprofile', { headers: { cookie } })).status).toBe(401);
   });
+
+  it('the session calls say whether there is a session, 200 either way (the sign-in screens ask them: no 401 in a visitor’s console)', async () => {
+    const session = async (path: string, cookie?: string) => {
+      const answer = await get(path, cookie ? { headers: { cookie } } : {});
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toContain('no-store');
+      return (await answer.json()) as { signedIn: boolean };
+    };
+    const support = await signInAdmin(server);
+    await server.db.insert(accounts).values({ email: 'session@example.test', passwordHash: await hashPassword('advertiser-pass-2'), activatedAt: new Date() });
+    const advertiser = await signIn(server, 'frontend', { email: 'session@example.test', password: 'advertiser-pass-2' });
+    expect(await session('/api/support/session')).toEqual({ signedIn: false });
+    expect(await session('/api/support/session', support)).toEqual({ signedIn: true });
+    expect(await session('/api/support/session', advertiser)).toEqual({ signedIn: false });
+    expect(await session('/api/frontend/session')).toEqual({ signedIn: false });
+    expect(await session('/api/frontend/session', advertiser)).toEqual({ signedIn: true });
+    // A session's kind is its own: the support session is no advertiser's.
+    expect(await session('/api/frontend/session', support)).toEqual({ signedIn: false });
+  });
 });
 
 describe('the first support user', () => {
