@@ -356,6 +356,19 @@ export default function SearchFilters({
           >
             {t('filters.reset')}
           </button>
+          {/* On a phone the results are below the open panel: this says how many there are now and goes to them. */}
+          <button
+            type="button"
+            data-show-results
+            onClick={() => {
+              setPanelOpen(false);
+              resultsHeading.current?.focus();
+              resultsHeading.current?.scrollIntoView({ block: 'start' });
+            }}
+            className="sticky bottom-3 z-10 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 lg:hidden"
+          >
+            {status === 'loading' || total === null ? t('results.loading') : t('filters.showResults', { count: total })}
+          </button>
         </form>
       </div>
 

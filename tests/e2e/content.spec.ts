@@ -45,6 +45,20 @@ test('the legal pages have real texts in both languages', async ({ page, context
   await expect(rows.filter({ hasText: 'age_consent' })).toBeVisible();
   await expect(rows.filter({ hasText: 'sid, support_sid' })).toContainText('HttpOnly');
   await checkA11y(page);
+
+  // On a phone the cookies are cards that fit the screen: no scroll box for a keyboard to miss (issue 31, item 5).
+  for (const path of ['/cookies/', '/en/cookies/']) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await expect(rows.first()).toBeHidden();
+    const cards = page.locator('[data-cookie-list] li[data-cookie]');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.filter({ hasText: 'age_consent' })).toBeVisible();
+    await expect(cards.filter({ hasText: 'sid, support_sid' })).toContainText('HttpOnly');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    for (const card of await cards.all()) expect(await card.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await checkA11y(page);
+  }
 });
 
 test('the service index lists the services with descriptions and links to adverts offering them', async ({ page, context, baseURL, checkA11y }) => {

@@ -26,7 +26,7 @@ test('filters: the URL follows, results change, a reload keeps them and back res
   await islandsReady(page);
   await searchReady(page);
   await unfiltered();
-  await expect(page.getByRole('group', { name: '18+' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Alder' })).toBeVisible();
   // Unfiltered, the first page shows adverts that are not validated (most demo adverts are not).
   await expect(cards(page).filter({ hasNotText: 'Valideret' }).first()).toBeVisible();
   await checkA11y(page);
@@ -85,7 +85,7 @@ test('ranges travel in the URL only when they differ from the defaults; a cold U
   await islandsReady(page);
   await searchReady(page);
   await expect(count(page)).toHaveText(countText((await filtered).total));
-  const from = page.getByRole('group', { name: '18+' }).getByRole('spinbutton', { name: 'Fra' });
+  const from = page.getByRole('group', { name: 'Alder' }).getByRole('spinbutton', { name: 'Fra' });
   await expect(from).toHaveValue('30');
   await from.fill('18');
   await from.press('Enter');
@@ -215,4 +215,39 @@ test('the location search goes to the landing page of the chosen city', async ({
   await combobox.press('Enter');
   await expect(page).toHaveURL(/\/escort\/region-hovedstaden\/koebenhavn\/\?validated=true$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('København');
+});
+
+test('filters on a phone: the age range is headed Alder, and a button under the filters says how many adverts they find and goes to them (issue 31, item 4)', async ({
+  page,
+  context,
+  baseURL,
+  checkA11y,
+}) => {
+  await passAgeGate(context, baseURL);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const escort = { url: '/escort/' };
+  await page.goto('/escort/');
+  await islandsReady(page);
+  await searchReady(page);
+  await page.getByRole('button', { name: 'Filtre' }).click();
+  await expect(page.getByRole('group', { name: 'Alder' })).toBeVisible();
+  await expect(page.getByRole('group', { name: '18+' })).toHaveCount(0);
+
+  const answered = nextSearchAnswer(page, escort, { Validated: 'true' });
+  await page.getByRole('checkbox', { name: 'Validerede' }).check();
+  const validated = await answered;
+  const show = page.getByRole('button', { name: `Vis ${countText(validated.total)}`, exact: true });
+  await expect(show).toBeVisible();
+  await expect(show).toBeInViewport();
+  await checkA11y(page);
+  await show.click();
+  await expect(page.getByRole('checkbox', { name: 'Validerede' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: 'Annoncer' })).toBeFocused();
+  await expect(cards(page).first()).toHaveAttribute('data-advert-card', String(validated.items[0]!.id));
+
+  await page.goto('/en/escort/');
+  await islandsReady(page);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(page.getByRole('group', { name: 'Age' })).toBeVisible();
+  await expect(page.locator('[data-show-results]')).toHaveText(/^(Show \d+ adverts?|Searching …)$/);
 });
