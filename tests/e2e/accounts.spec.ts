@@ -181,6 +181,42 @@ test('an incomplete /create form says what is missing and keeps what was typed; 
   expect(((await (await page.request.get('/api/frontend/session')).json()) as { signedIn: boolean }).signedIn).toBe(false);
 });
 
+test('sign-up on a phone: region and city one above the other, a picture button in the page’s language, and the email sent again (issue 31, item 7)', async ({
+  page,
+  checkA11y,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `${unique('telefon')}@example.invalid`;
+  await page.goto('/create/');
+  await islandsReady(page);
+  await chooseFirstPlace(page, { region: 'Region', city: 'By' });
+  const region = (await page.getByLabel('Region').boundingBox())!;
+  const city = (await page.getByLabel('By').boundingBox())!;
+  // Stacked, each the width of the form: a region's name is not cut off.
+  expect(city.y).toBeGreaterThan(region.y + region.height);
+  expect(region.width).toBeGreaterThan(300);
+  expect(await page.getByLabel('Region').evaluate((select: HTMLSelectElement) => select.scrollWidth <= select.clientWidth)).toBe(true);
+  // The picture chooser: our own button in Danish; the browser's "Choose Files" is not shown.
+  const chooser = page.locator('label[for$="-files"]');
+  await expect(chooser).toBeVisible();
+  await expect(chooser).toHaveText('Vælg billeder');
+  await expect(page.locator('input[type="file"]')).not.toBeInViewport();
+  await checkA11y(page);
+
+  await fillCreateForm(page, { email, phone: newPhone() });
+  await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
+  await expect(page.getByRole('heading', { name: CREATE_WORDS.da.checkEmail })).toBeFocused();
+  const first = await signUpLink(support, email);
+  await page.getByRole('button', { name: 'Send e-mailen igen' }).click();
+  await expect(page.locator('[data-email-sent-again]')).toHaveText(`Vi har sendt en ny e-mail til ${email}. Brug linket i den nyeste.`);
+  await expect.poll(async () => (await signUpLink(support, email)).path).not.toBe(first.path);
+  await checkA11y(page);
+  // The newest link finishes the sign-up.
+  await page.goto((await signUpLink(support, email)).path);
+  await expect(page.getByRole('heading', { name: CREATE_WORDS.da.confirmHeading })).toBeFocused();
+});
+
 test('a signed-in advertiser opening /create is told they already have an account', async ({ page, checkA11y }) => {
   await createAdvertiser(page);
   await page.goto('/create/');

@@ -61,6 +61,17 @@ test('Administration reads the statistics in both languages and downloads the CS
   await expect(page.locator('[data-statistics-group="adverts"] [data-statistics-chart] canvas')).toBeVisible();
   await expect(page.locator('[data-statistics-group="reportTimes"] [data-statistics-chart="hours"]')).toHaveAttribute('aria-label', /Tid fra anmeldelse til afgørelse/);
   await expect(page.locator('[data-seven-day-rule]')).toContainText('Anmeldelser afgjort inden for 7 dage');
+  // Green only when something was decided (issue 31, item 8): with nothing to measure it says so, neutrally.
+  const rule = page.locator('[data-seven-day-rule]');
+  if ((await rule.getAttribute('data-seven-day-rule')) === 'nothing') await expect(rule).toContainText('Intet at måle');
+  else await expect(rule).not.toContainText('Intet at måle');
+  // The demo's approved adverts went live in the last 90 days: the figure agrees with the public site.
+  const adverts = page.getByRole('table', { name: 'Annoncer: nu, før og i alt' });
+  expect(number(await adverts.locator('tr[data-column="advertsLive"] [data-total]').textContent())).toBeGreaterThan(0);
+  // At 1366 px the summary table has room: no column squeezed below its numbers.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  expect(await adverts.evaluate((table) => table.getBoundingClientRect().width)).toBeGreaterThan(560);
+  expect(await adverts.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
   await expect(page.locator('[data-generated-at]')).toContainText(`${ddMMyyyy(day)} er stadig i gang.`);
   const reasons = page.getByRole('table', { name: 'Modtagne anmeldelser efter grund: nu, før og i alt' });
   await expect(reasons.getByRole('columnheader', { name: 'I dag (i gang)' })).toBeVisible();

@@ -24,6 +24,8 @@ import {
   type MediaVariant,
 } from '#server/db/schema.ts';
 import { isSeeded, seedDemo } from '#server/db/seed/seed-demo.ts';
+import { advertStatusChanges } from '#server/domain/statistics/figures.ts';
+import { isoDayOf } from '#lib/format.ts';
 import { issueDemoReceipts, refundDemoOrder } from '#server/domain/commerce/demo-documents.ts';
 import { seedReference } from '#server/db/seed/seed-reference.ts';
 import { ageOn } from '#lib/schemas/account.ts';
@@ -242,6 +244,16 @@ describe('seeding', () => {
     const documents = await handle.db.select().from(salesDocuments).where(eq(salesDocuments.orderId, refunded!.id)).orderBy(asc(salesDocuments.number));
     expect(documents.map((d) => d.kind)).toEqual(['receipt', 'credit_note']);
     expect(documents[1]).toMatchObject({ refersTo: documents[0]!.id, totalOre: documents[0]!.totalOre });
+  });
+
+  it('records each approved demo advert going live, which support\'s statistics count (issue 31, item 8)', async () => {
+    const approved = await handle.db.select({ id: adverts.id, approvedAt: adverts.approvedAt }).from(adverts).where(isNotNull(adverts.approvedAt));
+    expect(approved.length).toBeGreaterThan(0);
+    const start = new Date(Math.min(...approved.map((a) => a.approvedAt!.getTime())) - DAY);
+    const end = new Date(Date.now() + DAY);
+    const range = { from: isoDayOf(start), to: isoDayOf(end), start, end };
+    const live = await advertStatusChanges(handle.db, 'all', range);
+    expect(live.reduce((sum, figure) => sum + figure.live, 0)).toBe(approved.length);
   });
 
   it('does nothing when run a second time', async () => {

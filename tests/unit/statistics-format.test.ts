@@ -93,13 +93,15 @@ describe('the 7-day rule', () => {
       { reportsDecided: 0, reportsWithin7DaysShare: null, reportsOpenOver7Days: 0 },
       { reportsDecided: 2, reportsWithin7DaysShare: 1, reportsOpenOver7Days: 0 },
     ];
-    expect(sevenDayRule(rows)).toEqual({ decided: 6, within: 6, share: 1, openOver7Days: 0, met: true });
+    expect(sevenDayRule(rows)).toEqual({ decided: 6, within: 6, share: 1, openOver7Days: 0, state: 'met' });
   });
 
   it('is not met when a report took longer, or one is open over 7 days now', () => {
-    expect(sevenDayRule([{ reportsDecided: 4, reportsWithin7DaysShare: 0.75, reportsOpenOver7Days: 0 }])).toMatchObject({ decided: 4, within: 3, met: false });
-    expect(sevenDayRule([{ reportsDecided: 0, reportsWithin7DaysShare: null, reportsOpenOver7Days: 2 }])).toEqual({ decided: 0, within: 0, share: null, openOver7Days: 2, met: false });
-    expect(sevenDayRule([])).toMatchObject({ met: true, share: null });
+    expect(sevenDayRule([{ reportsDecided: 4, reportsWithin7DaysShare: 0.75, reportsOpenOver7Days: 0 }])).toMatchObject({ decided: 4, within: 3, state: 'notMet' });
+    expect(sevenDayRule([{ reportsDecided: 0, reportsWithin7DaysShare: null, reportsOpenOver7Days: 2 }])).toEqual({ decided: 0, within: 0, share: null, openOver7Days: 2, state: 'notMet' });
+    // Nothing decided and nothing open too long: nothing to measure, never shown as met (issue 31, item 8).
+    expect(sevenDayRule([])).toMatchObject({ state: 'nothing', share: null });
+    expect(sevenDayRule([{ reportsDecided: 0, reportsWithin7DaysShare: null, reportsOpenOver7Days: 0 }])).toMatchObject({ state: 'nothing' });
   });
 });
 

@@ -9,6 +9,8 @@
  * (ClaimStep, issue 18), which goes on to the same SMS step.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { CreateProfileInput } from '#lib/schemas/account.ts';
+import { CheckEmailStep } from './CheckEmailStep.tsx';
 import type { Messages } from '#lib/i18n/messages.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { frontendApi } from '#lib/api/frontend.ts';
@@ -33,7 +35,7 @@ type Props = {
 type Step =
   | { n: 'form' }
   /** Sent: a sign-up link to a new address, or its owner's email to one with an account (told apart nowhere). */
-  | { n: 'checkEmail'; email: string }
+  | { n: 'checkEmail'; input: CreateProfileInput }
   /** Opened from the emailed link: the password confirms the sign-up. */
   | { n: 'confirm'; token: string }
   /** Opened from the invitation to take over an advert from the old site (issue 18). */
@@ -122,7 +124,7 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
               {t('create.loginLink')}
             </a>
           </p>
-          <CreateProfileForm texts={texts} locale={locale} termsHref={termsHref} onSent={(email) => setStep({ n: 'checkEmail', email })} />
+          <CreateProfileForm texts={texts} locale={locale} termsHref={termsHref} onSent={(input) => setStep({ n: 'checkEmail', input })} />
         </>
       ) : (
         <section aria-labelledby="create-step-heading" className="space-y-4">
@@ -130,12 +132,7 @@ export default function CreateAccount({ messages, locale, termsHref, loginHref, 
             {headings[step.n]}
           </h2>
           {step.n === 'checkEmail' ? (
-            <div role="status" className="space-y-3 text-slate-700">
-              <p>{t('create.checkEmailText', { email: step.email })}</p>
-              <p>{t('create.checkEmailLifetime', { hours: SIGN_UP_LINK_HOURS })}</p>
-              <p>{t('create.checkEmailNothingElse')}</p>
-              <p>{t('create.checkEmailSpam')}</p>
-            </div>
+            <CheckEmailStep texts={texts} input={step.input} linkHours={SIGN_UP_LINK_HOURS} />
           ) : step.n === 'confirm' ? (
             <ConfirmStep
               texts={texts}

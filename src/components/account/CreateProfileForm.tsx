@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import type * as v from 'valibot';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { frontendApi, type CityOption, type RegionOption } from '#lib/api/frontend.ts';
-import { CreateProfileSchema } from '#lib/schemas/account.ts';
+import { CreateProfileSchema, type CreateProfileInput } from '#lib/schemas/account.ts';
 import { Field, FormNotice, SubmitButton, controlClass } from '../form/Field.tsx';
 import { useApiForm } from '../form/use-api-form.ts';
 import { CreatePictures } from './CreatePictures.tsx';
@@ -24,7 +24,8 @@ type Props = {
   locale: Locale;
   termsHref: string;
   /** Sent: the address gets an email (a sign-up link, or its owner's notice); the same answer either way. */
-  onSent: (email: string) => void;
+  /** The sign-up as sent (kept in memory by the next screen, which can send the email again). */
+  onSent: (input: CreateProfileInput) => void;
 };
 
 type FormInput = v.InferInput<typeof CreateProfileSchema>;
@@ -52,7 +53,7 @@ export function CreateProfileForm({ texts, locale, termsHref, onSent }: Props) {
     } satisfies FormInput,
     onValid: async (values) => {
       await frontendApi.createProfile(values);
-      onSent(values.Email);
+      onSent(values);
     },
   });
   const {

@@ -98,12 +98,8 @@ export function PictureUpload({ id, texts, onUnauthorized, send, onAdded, onDone
         }}
         className={`rounded-xl border-2 border-dashed p-4 ${over ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-slate-50'}`}
       >
-        <label htmlFor={`${id}-files`} className="block font-semibold text-ink">
-          {texts.choose}
-        </label>
-        <p id={`${id}-files-hint`} className="mt-0.5 text-sm text-slate-700">
-          {texts.chooseHint}
-        </p>
+        {/* The browser's own file input says "Choose Files" in its own language: it is kept for the keyboard
+            and screen readers (visually hidden), and its label is the button people see (issue 31, item 7). */}
         <input
           ref={input}
           id={`${id}-files`}
@@ -115,8 +111,17 @@ export function PictureUpload({ id, texts, onUnauthorized, send, onAdded, onDone
             add([...(event.currentTarget.files ?? [])]);
             if (input.current) input.current.value = '';
           }}
-          className="mt-3 block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:font-semibold file:text-white hover:file:bg-brand-800"
+          className="peer sr-only"
         />
+        <label
+          htmlFor={`${id}-files`}
+          className="inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700"
+        >
+          {texts.choose}
+        </label>
+        <p id={`${id}-files-hint`} className="mt-2 text-sm text-slate-700">
+          {texts.chooseHint}
+        </p>
       </div>
       {uploads.length > 0 ? (
         <ul className="mt-3 space-y-2" aria-label={texts.uploads} data-testid={`${id}-uploads`}>

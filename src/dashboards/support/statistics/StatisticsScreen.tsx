@@ -156,17 +156,21 @@ function FiguresView({ t, locale, unit, loaded }: { t: TFunction; locale: Locale
   );
 }
 
+/** Green only when something was measured and held; red when not; neutral with nothing to measure. */
+const SEVEN_DAY_BOX = { met: 'border-emerald-300 bg-emerald-50', notMet: 'border-red-300 bg-red-50', nothing: 'border-slate-300 bg-white' } as const;
+const SEVEN_DAY_BADGE = { met: 'bg-emerald-700 text-white', notMet: 'bg-red-700 text-white', nothing: 'bg-slate-600 text-white' } as const;
+
 function SevenDayRule({ t, unit, rule }: { t: TFunction; unit: StatisticsUnit; rule: ReturnType<typeof sevenDayRule> }) {
   const range = t(`statistics.range.${unit}`, { count: unit === 'day' ? STATISTICS_DAYS : STATISTICS_MONTHS });
   return (
     <section
       aria-labelledby="statistics-seven-days"
-      data-seven-day-rule={rule.met ? 'met' : 'notMet'}
-      className={`rounded-xl border p-4 ${rule.met ? 'border-emerald-300 bg-emerald-50' : 'border-red-300 bg-red-50'}`}
+      data-seven-day-rule={rule.state}
+      className={`rounded-xl border p-4 ${SEVEN_DAY_BOX[rule.state]}`}
     >
       <h2 id="statistics-seven-days" className="text-lg font-semibold text-ink">
         {t('statistics.sevenDays.title')}{' '}
-        <span className={`ml-1 rounded px-2 py-0.5 text-sm font-semibold ${rule.met ? 'bg-emerald-700 text-white' : 'bg-red-700 text-white'}`}>{t(rule.met ? 'statistics.sevenDays.met' : 'statistics.sevenDays.notMet')}</span>
+        <span className={`ml-1 rounded px-2 py-0.5 text-sm font-semibold ${SEVEN_DAY_BADGE[rule.state]}`}>{t(`statistics.sevenDays.${rule.state}`)}</span>
       </h2>
       <p className="mt-1 text-sm text-slate-800">{t('statistics.sevenDays.rule')}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
@@ -205,7 +209,7 @@ function GroupSection({ t, locale, unit, id, columns, rows, partial }: GroupProp
       <p className="mt-1 text-sm text-slate-700">{t(`statistics.groups.${id}.about`)}</p>
       {/* The charts and the table beside them, or below them where there is no room for both. */}
       <div className="mt-3 flex flex-wrap items-start gap-x-6 gap-y-2">
-        <div className="min-w-0 flex-[1_1_34rem] space-y-4">
+        <div className="min-w-0 flex-[1_1_40rem] space-y-4">
           {charts.map((chart) => (
             <FigureChart
               key={chart.measure}
@@ -221,7 +225,7 @@ function GroupSection({ t, locale, unit, id, columns, rows, partial }: GroupProp
             />
           ))}
         </div>
-        <div className="min-w-0 flex-[1_1_24rem]">
+        <div className="min-w-0 flex-[1_1_30rem]">
           <SummaryTable t={t} locale={locale} unit={unit} title={title} columns={columns} rows={rows} range={range} />
         </div>
       </div>

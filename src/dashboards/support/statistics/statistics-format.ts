@@ -122,7 +122,12 @@ export function summaryOf(rows: FigureRow[], column: FigureColumn): FigureSummar
  * Whether reports are decided within 7 days (the card networks' rule for adult content) over the rows:
  * of the reports decided, how many within 7 days of being received, and how many are open over 7 days now.
  */
-export type SevenDayRule = { decided: number; within: number; share: number | null; openOver7Days: number; met: boolean };
+/**
+ * The card schemes' 7-day rule over the shown periods: `met` (every decided report within 7 days, none
+ * open longer), `notMet`, or `nothing` when no report was decided and none is open too long (nothing to
+ * measure: not shown as met, issue 31 item 8).
+ */
+export type SevenDayRule = { decided: number; within: number; share: number | null; openOver7Days: number; state: 'met' | 'notMet' | 'nothing' };
 
 export function sevenDayRule(rows: Pick<StatisticsRow, 'reportsDecided' | 'reportsWithin7DaysShare' | 'reportsOpenOver7Days'>[]): SevenDayRule {
   let decided = 0;
@@ -134,7 +139,8 @@ export function sevenDayRule(rows: Pick<StatisticsRow, 'reportsDecided' | 'repor
     within += Math.round((row.reportsWithin7DaysShare ?? 0) * count);
   }
   const openOver7Days = rows.at(-1)?.reportsOpenOver7Days ?? 0;
-  return { decided, within, share: decided === 0 ? null : within / decided, openOver7Days, met: openOver7Days === 0 && within === decided };
+  const state = openOver7Days > 0 || within < decided ? 'notMet' : decided === 0 ? 'nothing' : 'met';
+  return { decided, within, share: decided === 0 ? null : within / decided, openOver7Days, state };
 }
 
 /** 7 days in hours: the line on the chart of the time from report to decision. */

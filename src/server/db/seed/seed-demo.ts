@@ -22,6 +22,7 @@ import { mulberry32 } from '../../seeded-random.ts';
 import {
   accounts,
   advertLanguages,
+  auditLog,
   adverts,
   advertServices,
   blacklistEntries,
@@ -812,6 +813,23 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<{ adve
             createdAt: p.advert.approvedAt as Date,
           };
         }),
+    );
+    // Each approved demo advert went live once, by the demo moderator: the audit entry support's statistics
+    // count as "went live" (issue 31, item 8), at the time of its approval.
+    await insertAll(
+      tx,
+      auditLog,
+      plans
+        .filter((p) => p.advert.approvedAt)
+        .map((p) => ({
+          actorType: 'support',
+          actorId: supportUserId,
+          action: 'advert.approve',
+          targetType: 'advert',
+          targetId: String(advertId(p)),
+          after: { status: 1, demo: true },
+          createdAt: p.advert.approvedAt as Date,
+        })),
     );
     await insertAll(
       tx,

@@ -1,0 +1,57 @@
+/**
+ * /create's second screen after the form (issue 31, item 7): check your email, and a button that sends
+ * the email again. Sending again posts the same sign-up once more (createprofile, kept in memory only):
+ * for an address whose sign-up waits for its link the server sends a new link, and for any other it
+ * does what the first sending did, so the screen still tells nothing about the address.
+ */
+import { useState } from 'react';
+import { frontendApi } from '#lib/api/frontend.ts';
+import { fieldErrorsOf } from '#lib/api/errors.ts';
+import type { CreateProfileInput } from '#lib/schemas/account.ts';
+import { FormNotice } from '../form/Field.tsx';
+import type { AccountTexts } from './texts.ts';
+
+const secondaryButton =
+  'inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-ink hover:bg-slate-50 disabled:opacity-70';
+
+type Props = { texts: AccountTexts; input: CreateProfileInput; linkHours: number };
+
+export function CheckEmailStep({ texts, input, linkHours }: Props) {
+  const { t, field } = texts;
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function sendAgain() {
+    setSending(true);
+    setSent(null);
+    setError(null);
+    try {
+      await frontendApi.createProfile(input);
+      setSent(t('create.emailSentAgain', { email: input.Email }));
+    } catch (failure) {
+      const reason = fieldErrorsOf(failure)[0]?.message;
+      setError(reason ? (field(reason) ?? t('errors.generic')) : failure instanceof TypeError ? t('errors.network') : t('errors.generic'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div role="status" className="space-y-3 text-slate-700">
+        <p>{t('create.checkEmailText', { email: input.Email })}</p>
+        <p>{t('create.checkEmailLifetime', { hours: linkHours })}</p>
+        <p>{t('create.checkEmailNothingElse')}</p>
+        <p>{t('create.checkEmailSpam')}</p>
+      </div>
+      <p role="status" className="font-medium text-emerald-800" data-email-sent-again>
+        {sent}
+      </p>
+      <FormNotice message={error} />
+      <button type="button" onClick={() => void sendAgain()} disabled={sending} className={secondaryButton}>
+        {sending ? t('create.resending') : t('create.sendEmailAgain')}
+      </button>
+    </div>
+  );
+}
