@@ -10,9 +10,7 @@ import { fieldErrorsOf } from '#lib/api/errors.ts';
 import type { CreateProfileInput } from '#lib/schemas/account.ts';
 import { FormNotice } from '../form/Field.tsx';
 import type { AccountTexts } from './texts.ts';
-
-const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-ink hover:bg-slate-50 disabled:opacity-70';
+import { secondaryButton } from './buttons.ts';
 
 type Props = { texts: AccountTexts; input: CreateProfileInput; linkHours: number };
 

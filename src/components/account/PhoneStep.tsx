@@ -10,6 +10,7 @@ import { CodeVerificationSchema, danishPhone } from '#lib/schemas/account.ts';
 import { Field, FormNotice, SubmitButton, controlClass } from '../form/Field.tsx';
 import { useApiForm } from '../form/use-api-form.ts';
 import type { AccountTexts } from './texts.ts';
+import { primaryButton, secondaryButton } from './buttons.ts';
 import { fieldErrorsOf } from '#lib/api/errors.ts';
 
 const CodeSchema = v.object({ Code: CodeVerificationSchema.entries.Code }, 'required');
@@ -29,10 +30,6 @@ type Props = {
   onLater: () => void;
 };
 
-const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-ink hover:bg-slate-50 disabled:opacity-70';
-const primaryButton =
-  'inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70';
 
 export function PhoneStep({ texts, phone, codeId, onNewCode, onDone, onLater }: Props) {
   const { t, field } = texts;
