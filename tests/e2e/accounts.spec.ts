@@ -185,7 +185,7 @@ test('sign-up on a phone: region and city one above the other, a picture button 
   page,
   checkA11y,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `${unique('telefon')}@example.invalid`;
   await page.goto('/create/');
@@ -208,7 +208,12 @@ test('sign-up on a phone: region and city one above the other, a picture button 
   await page.getByRole('button', { name: 'Opret konto og annonce' }).click();
   await expect(page.getByRole('heading', { name: CREATE_WORDS.da.checkEmail })).toBeFocused();
   const first = await signUpLink(support, email);
-  await page.getByRole('button', { name: 'Send e-mailen igen' }).click();
+  // A new link goes out at most once a minute: the button waits, and says how long.
+  const again = page.getByRole('button', { name: 'Send e-mailen igen' });
+  await expect(again).toBeDisabled();
+  await expect(page.locator('[data-send-again-wait]')).toHaveText(/^Du kan sende e-mailen igen om \d+ sekunder\.$/);
+  await expect(again).toBeEnabled({ timeout: 75_000 });
+  await again.click();
   await expect(page.locator('[data-email-sent-again]')).toHaveText(`Vi har sendt en ny e-mail til ${email}. Brug linket i den nyeste.`);
   await expect.poll(async () => (await signUpLink(support, email)).path).not.toBe(first.path);
   await checkA11y(page);

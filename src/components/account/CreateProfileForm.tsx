@@ -134,7 +134,7 @@ export function CreateProfileForm({ texts, locale, termsHref, onSent }: Props) {
             <input {...control} type="tel" autoComplete="tel-national" inputMode="tel" className={controlClass(Boolean(errors.Phone), 'h-11')} {...register('Phone')} />
           )}
         </Field>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-5 md:grid-cols-2">
           <Field id="create-region" label={t('create.region')} required error={field(errors.RegionId?.message)}>
             {(control) => (
               <select

@@ -15,6 +15,8 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 /** A sign-up's confirmation link works this long (the server's rule; /create says it). */
 export const SIGN_UP_LINK_HOURS = 24;
+/** A new sign-up link is sent at most this often (the server's rule; /create's "send again" waits as long). */
+export const SIGN_UP_RESEND_SECONDS = 60;
 /** Advertisers must be adults (spec §1); older than this is taken for a typing error. */
 export const MIN_AGE = 18;
 export const MAX_AGE = 99;

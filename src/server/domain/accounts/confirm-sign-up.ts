@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { SIGN_UP_LINK_HOURS } from '#lib/schemas/account.ts';
+import { SIGN_UP_LINK_HOURS, SIGN_UP_RESEND_SECONDS } from '#lib/schemas/account.ts';
+
+export { SIGN_UP_RESEND_SECONDS };
 import { accounts, emailVerificationTokens } from '../../db/schema.ts';
 import type { Messaging } from '../../adapters/types.ts';
 import type { DomainContext } from '../context.ts';
@@ -27,7 +29,6 @@ export const UNCONFIRMED_SIGN_UP_GRACE_DAYS = 7;
 /** Days from the last link to the removal, as the email says. */
 export const UNCONFIRMED_SIGN_UP_DAYS = SIGN_UP_LINK_HOURS / 24 + UNCONFIRMED_SIGN_UP_GRACE_DAYS;
 /** A repeated sign-up of an unconfirmed address sends no new link within this long of the last one (silently). */
-export const SIGN_UP_RESEND_SECONDS = 60;
 
 /**
  * Emails the account a link that confirms its sign-up; earlier unused sign-up links stop working, and the
