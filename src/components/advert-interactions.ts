@@ -14,6 +14,7 @@ import { localeFromPath, type Locale } from '#lib/i18n/locales.ts';
 import type { Messages } from '#lib/i18n/messages.ts';
 import { phoneDisplay, telHref, whatsappHref } from './advert-view.ts';
 import type { Viewer } from './picture-viewer.ts';
+import { positionText } from './gallery-position.ts';
 
 function showOpenNow(root: ParentNode, now: Date): void {
   const badge = root.querySelector<HTMLElement>('[data-open-now]');
@@ -173,7 +174,7 @@ function followCarousel(gallery: HTMLElement, position: HTMLElement): void {
         const width = items.length > 1 ? items[1]!.offsetLeft - items[0]!.offsetLeft : 0;
         if (width <= 0) return;
         const index = Math.min(items.length - 1, Math.max(0, Math.round(gallery.scrollLeft / width)));
-        position.textContent = format.replace('{number}', String(index + 1)).replace('{count}', String(items.length));
+        position.textContent = positionText(format, index + 1, items.length);
       });
     },
     { passive: true },

@@ -10,6 +10,8 @@
  * ends on. The labels are the gallery's `data-viewer-*` attributes, rendered in the page's language.
  */
 
+import { positionText } from './gallery-position.ts';
+
 type Labels = { label: string; previous: string; next: string; close: string; position: string; hash: string };
 
 export type Viewer = { open: (index: number, options?: { push?: boolean }) => void; syncWithHistory: () => void };
@@ -90,7 +92,7 @@ export function createPictureViewer(gallery: HTMLElement): Viewer {
       picture.className = 'flex h-full w-full items-center justify-center';
       frame.replaceChildren(picture);
     }
-    position.textContent = labels.position.replace('{number}', String(current + 1)).replace('{count}', String(count));
+    position.textContent = positionText(labels.position, current + 1, count);
   };
 
   const step = (by: number) => {

@@ -309,6 +309,8 @@ const table: Row[] = [
   { call: 'cleancache', method: 'POST', path: '/api/frontend/cleancache', expected: cells(401, 204, 204, 204, 403) },
 
   // Without a session by design: the same answer for everyone.
+  // Whether the caller has a support session (the sign-in screens ask it first): 200 for all, never a 401.
+  { call: 'session', method: 'GET', path: '/api/support/session', expected: cells(200, 200, 200, 200, 200) },
   { call: 'resetpassword', method: 'POST', path: '/api/support/resetpassword', body: () => ({ Email: 'nobody@example.test' }), expected: cells(204, 204, 204, 204, 204) },
   {
     call: 'changepassword (a link that does not exist)',

@@ -27,7 +27,7 @@ import { CREATE_WORDS, confirmSignUpInBrowser, fillCreateForm, finishSignUpInBro
 import { OFFERS, decide, pay, startBuying } from '../e2e/commerce.ts';
 import { writePlaceholderPicture } from '../e2e/media-files.ts';
 import { scratchFolder } from '../e2e/scratch.ts';
-import { logTail } from '../support/cluster.ts';
+import { logTail } from '../support/server-process.ts';
 import { startProductionStack, type ProductionStack } from '../support/production-stack.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -95,6 +95,14 @@ const inbox = (): Inbox => ({
     return code;
   },
 });
+
+/** Support's sign-in screen with email and password (a code step, if any, follows). */
+async function signInOnScreen(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/support/login/');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Adgangskode').fill(user.password);
+  await page.getByRole('button', { name: 'Log ind' }).click();
+}
 
 test('a production start: no demo content, no TEST provider, live providers only', async ({ request }) => {
   const log = readFileSync(stack.logFile, 'utf8');
@@ -171,10 +179,7 @@ test('Administration signs in with two-step sign-in, accepts the age check and a
   const admin: { email: string; password: string; totpSecret?: string; lastStep?: number } = { ...stack.admin };
   const first = await browser.newContext({ baseURL: stack.url, locale: 'da-DK' });
   const setup = await first.newPage();
-  await setup.goto('/support/login/');
-  await setup.getByLabel('E-mail').fill(admin.email);
-  await setup.getByLabel('Adgangskode').fill(admin.password);
-  await setup.getByRole('button', { name: 'Log ind' }).click();
+  await signInOnScreen(setup, admin);
   const notice = setup.locator('[data-two-factor-notice]');
   await expect(notice).toContainText('Administration kræver totrinsbekræftelse');
   await notice.getByRole('link', { name: 'Slå det til' }).click();
@@ -191,10 +196,7 @@ test('Administration signs in with two-step sign-in, accepts the age check and a
   // The next sign-in asks for a code of a later step.
   const context = await browser.newContext({ baseURL: stack.url, locale: 'da-DK' });
   const support = await context.newPage();
-  await support.goto('/support/login/');
-  await support.getByLabel('E-mail').fill(admin.email);
-  await support.getByLabel('Adgangskode').fill(admin.password);
-  await support.getByRole('button', { name: 'Log ind' }).click();
+  await signInOnScreen(support, admin);
   const code = support.getByLabel('Kode fra din godkendelsesapp');
   await expect(code).toBeFocused();
   await code.fill(await nextTotpCode(admin));

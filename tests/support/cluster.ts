@@ -15,21 +15,19 @@
  * removes the folder, also after a failed start. To look into a run: CLUSTER_LOG_LEVEL (the instances'
  * LOG_LEVEL, default warn) and CLUSTER_KEEP_LOGS=1 (the folder with `instance-a.log` and `instance-b.log` stays).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SERVER_COMMAND } from '../../scripts/server-flags.ts';
 import { startNginx } from './nginx.ts';
 import { POSTGRES_ADMIN_URL, createRunDatabase } from './postgres-database.ts';
 import { freePort, startRedisServer } from './redis-server.ts';
 import { startS3StandIn } from './s3-stand-in.ts';
+import { logTail, startServerProcess, waitForReady } from './server-process.ts';
 
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export { logTail, waitForReady };
 
 export type InstanceName = 'a' | 'b';
 
@@ -105,24 +103,6 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-/** Resolves once GET /readyz answers 200 (the database reachable and a site served), or throws after `timeoutMs`. */
-export async function waitForReady(url: string, timeoutMs: number, stillRunning: () => boolean = () => true): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  let last: string;
-  for (;;) {
-    try {
-      const answer = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) });
-      last = `${answer.status} ${await answer.text()}`;
-      if (answer.status === 200) return;
-    } catch (error) {
-      last = (error as Error).message;
-    }
-    if (!stillRunning()) throw new Error(`${url} exited before it was ready (last answer: ${last})`);
-    if (Date.now() > until) throw new Error(`${url}/readyz not ready after ${timeoutMs} ms (last answer: ${last})`);
-    await sleep(250);
-  }
-}
-
 /**
  * Starts the instance with the environment in the state file, detached in a process group of its own (so it
  * outlives the worker that started it, and `killInstance` reaches its children); its output goes to its log.
@@ -133,33 +113,20 @@ export async function startInstance(name: InstanceName, options: { stateFile?: s
   const state = clusterState(stateFile);
   const instance = state.instances[name];
   if (instance.pid !== null && groupAlive(instance.pid)) throw new Error(`instance ${name} runs already (process group ${instance.pid})`);
-  const log = openSync(instance.logFile, 'a');
-  let child;
-  try {
-    child = spawn(SERVER_COMMAND, {
-      shell: true,
-      detached: true,
-      cwd: projectRoot,
-      env: { ...process.env, ...instance.env },
-      stdio: ['ignore', log, log],
-    });
-  } finally {
-    closeSync(log);
-  }
-  const pid = child.pid;
-  if (pid === undefined) throw new Error(`instance ${name} could not be started`);
-  child.unref();
-  let exited: string | null = null;
-  child.once('exit', (code, signal) => (exited = `exit code ${code}, signal ${signal}`));
-  instance.pid = pid;
-  instance.startedAt = new Date().toISOString();
-  instance.servedAtStart = null;
-  writeState(stateFile, state);
-  try {
-    await waitForReady(instance.url, options.readyTimeoutMs ?? 5 * 60_000, () => exited === null);
-  } catch (error) {
-    throw new Error(`${(error as Error).message} (${exited ?? 'still running'})\n--- end of ${instance.logFile}:\n${logTail(instance.logFile)}`, { cause: error });
-  }
+  await startServerProcess({
+    env: instance.env,
+    baseEnv: process.env,
+    logFile: instance.logFile,
+    url: instance.url,
+    readyTimeoutMs: options.readyTimeoutMs ?? 5 * 60_000,
+    onSpawn: (child) => {
+      child.unref();
+      instance.pid = child.pid!;
+      instance.startedAt = new Date().toISOString();
+      instance.servedAtStart = null;
+      writeState(stateFile, state);
+    },
+  });
   instance.servedAtStart = servedBuild(instance).id;
   writeState(stateFile, state);
 }
@@ -193,11 +160,6 @@ export async function killInstance(name: InstanceName, stateFile = process.env['
   }
   instance.pid = null;
   writeState(stateFile, state);
-}
-
-/** The last lines of an instance's log (for error messages). */
-export function logTail(file: string, lines = 40): string {
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '(no log)';
 }
 
 /** Every process group of the state file's instances, killed at once (synchronous: also usable on process exit). */

@@ -17,20 +17,17 @@
  * process group of its own, on a database `annonce_production_<random>` of its own; `restart` starts it
  * again with changed settings (the operator's next start), `stop` leaves no process, database or folder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SERVER_COMMAND } from '../../scripts/server-flags.ts';
-import { logTail, waitForReady } from './cluster.ts';
 import { startFlexPayStandIn, type FlexPayStandIn } from './flexpay-stand-in.ts';
 import { createRunDatabase } from './postgres-database.ts';
 import { startGatewayApiStandIn, type GatewayApiStandIn } from './gatewayapi-standin.ts';
 import { startSmtpStandIn, type SmtpStandIn } from './smtp-stand-in.ts';
 import { startYotiStandIn, type YotiStandIn } from './yoti-stand-in.ts';
+import { startServerProcess } from './server-process.ts';
 
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export type ProductionStack = {
   /** SITE_URL: the only address the server answers as its own. */
@@ -126,21 +123,7 @@ export async function startProductionStack(options: { dir: string; port: number;
     const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'].includes(name))) as Record<string, string>;
 
     const start = async () => {
-      const log = openSync(logFile, 'a');
-      let child: ChildProcess;
-      try {
-        child = spawn(SERVER_COMMAND, { shell: true, detached: true, cwd: projectRoot, env: { ...inherited, ...stack.env }, stdio: ['ignore', log, log] });
-      } finally {
-        closeSync(log);
-      }
-      server = child;
-      let exited: string | null = null;
-      child.once('exit', (code, signal) => (exited = `exit code ${code}, signal ${signal}`));
-      try {
-        await waitForReady(url, options.readyTimeoutMs ?? 5 * 60_000, () => exited === null);
-      } catch (error) {
-        throw new Error(`${(error as Error).message} (${exited ?? 'still running'})\n--- end of ${logFile}:\n${logTail(logFile)}`, { cause: error });
-      }
+      server = await startServerProcess({ env: stack.env, baseEnv: inherited, logFile, url, readyTimeoutMs: options.readyTimeoutMs ?? 5 * 60_000 });
     };
 
     const stack: ProductionStack = {

@@ -146,12 +146,7 @@ export async function startYotiStandIn(): Promise<YotiStandIn> {
     session.status = status;
     const target = session.body['notification_url'];
     if (typeof target === 'string' && status !== 'CANCELLED') {
-      const status = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notification(session.id)) })
-        .then(async (answer) => {
-          await answer.body?.cancel();
-          return answer.status;
-        })
-        .catch((error: unknown) => String(error));
+      const status = await notify(session.id, target).catch((error: unknown) => String(error));
       notified.push({ sessionId: session.id, status });
     }
     const callback = (session.body['callback'] as { url?: string } | undefined)?.url ?? '';
@@ -190,6 +185,16 @@ export async function startYotiStandIn(): Promise<YotiStandIn> {
     return { ...payload, ...options.tamper, sequence_number: session.sequence, signature: options.signature ?? signature };
   };
 
+  const notify: YotiStandIn['notify'] = async (sessionId, target, options) => {
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(notification(sessionId, options)),
+    });
+    await response.body?.cancel();
+    return response.status;
+  };
+
   return {
     url,
     apiUrl: `${url}/api/v1`,
@@ -205,15 +210,7 @@ export async function startYotiStandIn(): Promise<YotiStandIn> {
       session.status = state;
     },
     notification,
-    notify: async (sessionId, target, options) => {
-      const response = await fetch(target, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(notification(sessionId, options)),
-      });
-      await response.body?.cancel();
-      return response.status;
-    },
+    notify,
     failNext: (times, status) => {
       failures = { times, status };
     },
