@@ -53,6 +53,37 @@ export function isoDayOf(value: Date | string | number): string {
 /** A day given as yyyy-MM-dd shown as dd-MM-yyyy, as dates are shown here; empty stays empty. */
 export const formatIsoDay = (day: string): string => (day ? day.split('-').reverse().join('-') : '');
 
+/**
+ * A day as a person types it here, "dd-MM-yyyy" (also d-M-yyyy, with / or .), or as the calls and addresses
+ * carry it, ISO "yyyy-MM-dd[T…]", as "yyyy-MM-dd" when it is a real date; anything else null.
+ */
+export function parseDay(text: string): string | null {
+  const trimmed = text.trim();
+  const danish = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(trimmed);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(trimmed);
+  const [year, month, day] = danish
+    ? [Number(danish[3]), Number(danish[2]), Number(danish[1])]
+    : iso
+      ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+      : [NaN, NaN, NaN];
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** What a day field shows for a value: an ISO day as dd-MM-yyyy; anything else (what was typed) as it is. */
+export const dayFieldText = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatIsoDay(value) : value);
+
+/** What an address or a call carries for a day field's text: the ISO day when it is one, else the text as typed. */
+export const dayFieldValue = (text: string): string => parseDay(text) ?? text.trim();
+
+/** The Copenhagen day now and the first day of its month, yyyy-MM-dd (a period's default: this month so far). */
+export function thisMonthSoFar(now: Date | number = Date.now()): { from: string; to: string } {
+  const to = isoDayOf(now);
+  return { from: `${to.slice(0, 8)}01`, to };
+}
+
 /** dd-MM-yyyy in Europe/Copenhagen. */
 export function formatDate(value: Date | string | number): string {
   const p = partsInCopenhagen(new Date(value));

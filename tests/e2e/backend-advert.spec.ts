@@ -175,9 +175,21 @@ test('an advertiser puts the advert on holiday and comes back', async ({ page, c
   await expect(page.getByText('Dine betalte dage går ikke tabt', { exact: false })).toBeVisible();
   await checkA11y(page);
 
-  const until = isoDayFromNow(10);
-  const [year, month, day] = until.split('-');
-  await page.getByLabel('Tilbage den').fill(until);
+  // The day is typed in Danish order (issue 31, item 9): a day that is not one, or not after today, is
+  // refused at the field and kept as typed.
+  const back = page.getByLabel('Tilbage den');
+  await expect(back).toHaveAttribute('type', 'text');
+  await expect(back).toHaveAttribute('placeholder', 'dd-mm-åååå');
+  await back.fill('30-02-2027');
+  await page.getByRole('button', { name: 'Sæt annoncen på ferie' }).click();
+  await expect(page.locator('#holiday-until-error')).toHaveText('Skriv datoen som dd-mm-åååå.');
+  await expect(back).toHaveValue('30-02-2027');
+  const [lastYear, lastMonth, lastDay] = isoDayFromNow(-1).split('-');
+  await back.fill(`${lastDay}-${lastMonth}-${lastYear}`);
+  await page.getByRole('button', { name: 'Sæt annoncen på ferie' }).click();
+  await expect(page.locator('#holiday-until-error')).toHaveText('Vælg en dato efter i dag.');
+  const [year, month, day] = isoDayFromNow(10).split('-');
+  await back.fill(`${day}-${month}-${year}`);
   await page.getByRole('button', { name: 'Sæt annoncen på ferie' }).click();
   await expect(page.locator('[data-holiday-until]')).toHaveText(`Din annonce holder ferie til ${day}-${month}-${year}.`);
 

@@ -40,12 +40,15 @@ test('Administration writes news; advertisers see it in their language, new unti
   await checkA11y(page);
 
   await page.getByLabel('Titel').fill(danishTitle);
-  await page.getByLabel('Første dag').fill(today());
+  // Days are typed in Danish order (issue 31, item 9).
+  await expect(page.getByLabel('Første dag')).toHaveAttribute('placeholder', 'dd-mm-åååå');
+  await page.getByLabel('Første dag').fill(today().split('-').reverse().join('-'));
   await page.getByRole('checkbox', { name: /Fastgjort/ }).check();
   await page.getByRole('button', { name: 'Gem' }).click();
   await expect(page.getByText('Nyheden er oprettet.')).toBeVisible();
   await expect(page).toHaveURL(/\/support\/news\/\d+\/$/);
   await expect(page.locator('[data-news-state="published"]')).toContainText('Vises');
+  await expect(page.getByLabel('Første dag')).toHaveValue(today().split('-').reverse().join('-'));
 
   // An English news item, out from today (through the call the screen uses).
   const english = await page.request.post('/api/support/news', {

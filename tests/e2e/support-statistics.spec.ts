@@ -113,13 +113,18 @@ test('Administration reads the statistics in both languages and downloads the CS
   // The transparency report: an end before the start is refused at its field; then today, with the report.
   const from = page.getByLabel('Fra og med');
   const to = page.getByLabel('Til og med');
-  await from.fill(day);
-  await to.fill('2020-01-01');
+  // Days are typed in Danish order and carried as yyyy-MM-dd in the address (issue 31, item 9).
+  await expect(from).toHaveAttribute('placeholder', 'dd-mm-åååå');
+  await from.fill(ddMMyyyy(day));
+  await to.fill('01-01-2020');
   await page.getByRole('button', { name: 'Vis rapporten' }).click();
   await expect(page.locator('#transparency-to-error')).toHaveText('Slutdatoen skal ligge på eller efter startdatoen.');
   await expect(to).toHaveAttribute('aria-invalid', 'true');
-  await expect(from).toHaveValue(day);
-  await to.fill(day);
+  await expect(from).toHaveValue(ddMMyyyy(day));
+  await to.fill('2020-13-01');
+  await page.getByRole('button', { name: 'Vis rapporten' }).click();
+  await expect(page.locator('#transparency-to-error')).toHaveText('Skriv datoen som dd-mm-åååå.');
+  await to.fill(ddMMyyyy(day));
   await page.getByRole('button', { name: 'Vis rapporten' }).click();
   await expect(page).toHaveURL(new RegExp(`\\?unit=month&from=${day}&to=${day}$`));
   await expect(page.getByRole('heading', { name: `Rapport for ${ddMMyyyy(day)} – ${ddMMyyyy(day)}` })).toBeVisible();
@@ -137,6 +142,8 @@ test('Administration reads the statistics in both languages and downloads the CS
   // A range typed into the address is refused by the call, at its field.
   await page.goto(`/support/statistics/?from=${day}&to=2020-01-01`);
   await expect(page.locator('#transparency-to-error')).toHaveText('Slutdatoen skal ligge på eller efter startdatoen.');
+  await expect(page.getByLabel('Fra og med')).toHaveValue(ddMMyyyy(day));
+  await expect(page.getByLabel('Til og med')).toHaveValue('01-01-2020');
 
   // The same screen in English, switched in place.
   await page.goto(`/support/statistics/?unit=month&from=${day}&to=${day}`);
@@ -149,7 +156,8 @@ test('Administration reads the statistics in both languages and downloads the CS
   await expect(page.getByRole('link', { name: 'Download CSV (per month)' })).toHaveAttribute('href', '/api/support/statisticspermonth?Format=csv');
   await expect(page.getByRole('heading', { level: 2, name: 'Transparency report' })).toBeVisible();
   await expect(page.getByRole('table', { name: `Notices by type and outcome, ${ddMMyyyy(day)} – ${ddMMyyyy(day)}` }).locator('tr[data-notice="other"] [data-received]')).toHaveText(String(expected));
-  await page.getByLabel('To (inclusive)').fill('2020-01-01');
+  await expect(page.getByLabel('To (inclusive)')).toHaveAttribute('placeholder', 'dd-mm-yyyy');
+  await page.getByLabel('To (inclusive)').fill('01-01-2020');
   await page.getByRole('button', { name: 'Show the report' }).click();
   await expect(page.locator('#transparency-to-error')).toHaveText('The end date must be on or after the start date.');
   await checkA11y(page);

@@ -211,7 +211,9 @@ describe("support's orders", () => {
     await expectOnly({ From: today, To: today });
     expect((await (await orders({ TransactionId: 'TX-SUPPORT-FIND-1', Status: 1 })).json()).total).toBe(0);
     expect((await (await orders({ ProfileId: other.id, From: '2020-01-01', To: '2020-01-31' })).json()).total).toBe(0);
-    const bad = await orders({ TotalPrice: 'abc', From: '31-01-2026' });
+    // Days as the screens' fields take them (dd-mm-yyyy) read as the same days (issue 31, item 9).
+    await expectOnly({ From: today.split('-').reverse().join('-'), To: today });
+    const bad = await orders({ TotalPrice: 'abc', From: '31-02-2026' });
     expect(bad.status).toBe(400);
     expect(await fieldErrors(bad)).toEqual({ TotalPrice: 'number', From: 'date' });
   });

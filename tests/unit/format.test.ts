@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDkk, formatKroner, maskPhone, normalisePlaceName, readingMinutes, slugify } from '#lib/format.ts';
+import { dayFieldText, dayFieldValue, formatDate, formatDkk, formatKroner, maskPhone, normalisePlaceName, readingMinutes, slugify, thisMonthSoFar } from '#lib/format.ts';
 import { differenceOre, kronerToOre, splitGross, sumOre, timesOre, vatOf } from '#lib/money.ts';
 
 describe('slugs (spec §2)', () => {
@@ -70,6 +70,24 @@ describe('dates and money', () => {
     for (const text of ['', 'abc', '499,005', '-5', '12345678', '1.19,00', '499,']) expect(kronerToOre(text), text).toBeNull();
     expect(formatKroner(119_900)).toBe('1.199,00');
     expect(kronerToOre(formatKroner(123_456_789))).toBe(123_456_789);
+  });
+});
+
+describe('days typed into a field (issue 31, item 9)', () => {
+  it('shows a day as dd-mm-yyyy and carries it as yyyy-MM-dd; what is not a day stays as typed', () => {
+    expect(dayFieldText('2026-12-01')).toBe('01-12-2026');
+    expect(dayFieldText('1-12-2026')).toBe('1-12-2026');
+    expect(dayFieldText('')).toBe('');
+    expect(dayFieldValue('1-12-2026')).toBe('2026-12-01');
+    expect(dayFieldValue(' 01.12.2026 ')).toBe('2026-12-01');
+    expect(dayFieldValue('2026-12-01')).toBe('2026-12-01');
+    expect(dayFieldValue('31-11-2026')).toBe('31-11-2026');
+    expect(dayFieldValue('i går')).toBe('i går');
+  });
+  it("defaults a period to this month so far on the Copenhagen calendar, also just after Danish midnight", () => {
+    // 23:30 UTC on 30 November is already 1 December in Copenhagen.
+    expect(thisMonthSoFar(new Date('2026-11-30T23:30:00Z'))).toEqual({ from: '2026-12-01', to: '2026-12-01' });
+    expect(thisMonthSoFar(new Date('2026-12-02T12:00:00Z'))).toEqual({ from: '2026-12-01', to: '2026-12-02' });
   });
 });
 

@@ -6,7 +6,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import * as v from 'valibot';
-import { Field, type ControlProps } from '../../components/form/Field.tsx';
+import { Field, controlClass, type ControlProps } from '../../components/form/Field.tsx';
+import { DayInput } from '../../components/form/DayInput.tsx';
+import { dayFieldText, dayFieldValue } from '#lib/format.ts';
 import { AppLink } from '../shared/AppLink.tsx';
 import { skipOf } from '../shared/paging.tsx';
 import { useScreenData } from '../shared/screen-data.tsx';
@@ -24,6 +26,8 @@ export type ListSearch<K extends string> = {
   fields: Record<K, string>;
   schema: v.GenericSchema;
   path: string;
+  /** The keys that are days: typed and shown as dd-mm-yyyy, carried in the address as yyyy-MM-dd. */
+  days?: readonly K[];
 };
 
 export type SearchQuery<K extends string> = Record<K, string>;
@@ -86,9 +90,16 @@ type SearchFormProps<K extends string> = {
   control: (key: K, props: ControlProps & { value: string; onChange: (value: string) => void; hasError: boolean }) => ReactNode;
 };
 
+/** The query with its day keys' values passed through `convert` (shown ↔ carried). */
+function mapDays<K extends string>(search: ListSearch<K>, query: SearchQuery<K>, convert: (value: string) => string): SearchQuery<K> {
+  const days = search.days ?? [];
+  return Object.fromEntries(search.keys.map((key) => [key, days.includes(key) ? convert(query[key]) : query[key]])) as SearchQuery<K>;
+}
+
 export function SearchForm<K extends string>({ t, search, query, initialErrors, columns, buttonsClassName, control }: SearchFormProps<K>) {
   const texts = `${search.name}.search`;
-  const [values, setValues] = useState<SearchQuery<K>>(query);
+  const isDay = (key: K) => search.days?.includes(key) ?? false;
+  const [values, setValues] = useState<SearchQuery<K>>(() => mapDays(search, query, dayFieldText));
   const [errors, setErrors] = useState(initialErrors);
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -98,7 +109,7 @@ export function SearchForm<K extends string>({ t, search, query, initialErrors, 
       return;
     }
     setErrors({});
-    supportRouter.open(searchHref(search, values, 0));
+    supportRouter.open(searchHref(search, mapDays(search, values, dayFieldValue), 0));
   }
   return (
     <form role="search" noValidate onSubmit={submit} className={`mt-4 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 ${columns}`}>
@@ -106,7 +117,19 @@ export function SearchForm<K extends string>({ t, search, query, initialErrors, 
         const error = fieldText(t, errors[key]);
         return (
           <Field key={key} id={`${search.name}-search-${key}`} label={t(`${texts}.${key}`)} error={error}>
-            {(props) => control(key, { ...props, value: values[key], onChange: (value) => setValues({ ...values, [key]: value }), hasError: Boolean(error) })}
+            {(props) =>
+              isDay(key) ? (
+                <DayInput
+                  {...props}
+                  placeholder={t('dayField.placeholder')}
+                  value={values[key]}
+                  onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+                  className={controlClass(Boolean(error), 'h-11 w-full')}
+                />
+              ) : (
+                control(key, { ...props, value: values[key], onChange: (value) => setValues({ ...values, [key]: value }), hasError: Boolean(error) })
+              )
+            }
           </Field>
         );
       })}

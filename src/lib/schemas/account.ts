@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { wholeNumber } from './query-values.ts';
-import { formatDate } from '#lib/format.ts';
+import { formatDate, parseDay } from '#lib/format.ts';
 import { normaliseDanishPhone } from './advert-edit.ts';
 
 /**
@@ -84,22 +84,6 @@ export const danishPhone = v.pipe(
   v.transform((value) => normaliseDanishPhone(value)!),
 );
 
-/** "dd-MM-yyyy" (also with / or .) or ISO "yyyy-MM-dd[T…]" → "yyyy-MM-dd" when it is a real date, else null. */
-export function parseDateOfBirth(text: string): string | null {
-  const trimmed = text.trim();
-  const danish = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(trimmed);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(trimmed);
-  const [year, month, day] = danish
-    ? [Number(danish[3]), Number(danish[2]), Number(danish[1])]
-    : iso
-      ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
-      : [NaN, NaN, NaN];
-  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
 /** Whole years between a "yyyy-MM-dd" birth date and `today` as a date in Copenhagen. */
 export function ageOn(dateOfBirth: string, today: Date): number {
   const [birthYear, birthMonth, birthDay] = dateOfBirth.split('-').map(Number) as [number, number, number];
@@ -113,7 +97,7 @@ export const dateOfBirth = v.pipe(
   v.string('required'),
   v.trim(),
   v.nonEmpty('required'),
-  v.transform(parseDateOfBirth),
+  v.transform(parseDay),
   v.string('date'),
   v.check((date) => ageOn(date, new Date()) <= MAX_AGE, 'dateOfBirthRange'),
   v.check((date) => ageOn(date, new Date()) >= MIN_AGE, 'underAge'),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { parseDay } from '#lib/format.ts';
 
 /**
  * Inputs of the advertiser's backend calls that edit their advert (spec §7, issue 4 part B), shared by
@@ -295,13 +296,17 @@ export const DeleteProfileScheduleSchema = v.pipe(
   v.forward(v.check((input) => input.Id !== undefined || input.Weekday !== undefined, 'required'), ['Weekday']),
 );
 
-/** setprofileholiday: back on a date (yyyy-MM-dd, Copenhagen) or at an ISO time; must be in the future. */
+/**
+ * setprofileholiday: back on a day (typed dd-MM-yyyy or carried yyyy-MM-dd, Copenhagen) or at an ISO time;
+ * must be in the future (the domain checks that against its clock).
+ */
 export const SetProfileHolidaySchema = v.object({
   Until: v.pipe(
     v.string('required'),
     v.trim(),
     v.nonEmpty('required'),
-    v.check((value) => /^\d{4}-\d{2}-\d{2}(T.+)?$/.test(value) && !Number.isNaN(Date.parse(value)), 'date'),
+    v.transform((value) => (value.includes('T') ? (/^\d{4}-\d{2}-\d{2}T.+$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : null) : parseDay(value))),
+    v.string('date'),
   ),
 });
 

@@ -1,17 +1,15 @@
 import * as v from 'valibot';
-import { querySkip, queryTake, wholeNumber } from './query-values.ts';
+import { optionalTypedDay, querySkip, queryTake, wholeNumber } from './query-values.ts';
 
 /**
  * News for advertisers (issue 17; spec §6 support news: Skip, Take, Title, LocaleId; add, delete):
  * Administration writes them per language; advertisers read them on the dashboard. Dates are days
- * (yyyy-MM-dd, Copenhagen): a news item shows from the start of its first day to the start of its end day.
+ * (typed dd-MM-yyyy, carried yyyy-MM-dd, Copenhagen): a news item shows from the start of its first day to the start of its end day.
  */
 
 export const NEWS_LOCALES = ['da', 'en'] as const;
 export type NewsLocale = (typeof NEWS_LOCALES)[number];
 
-const day = v.pipe(v.string('date'), v.trim(), v.isoDate('date'));
-const optionalDay = v.optional(v.union([v.literal(''), day], 'date'), '');
 
 /** news (GET): a page of news, newest first, by title words and language. */
 export const SupportNewsQuerySchema = v.object({
@@ -36,8 +34,8 @@ export const NewsChangeSchema = v.pipe(
       LocaleId: v.picklist(NEWS_LOCALES, 'required'),
       Title: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(200, 'tooLong')),
       Body: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(20_000, 'tooLong')),
-      PublishFrom: optionalDay,
-      EndsOn: optionalDay,
+      PublishFrom: optionalTypedDay,
+      EndsOn: optionalTypedDay,
       Pinned: v.optional(v.boolean('invalid'), false),
     },
     'required',

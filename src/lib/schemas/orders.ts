@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { KRONER_PATTERN, kronerToOre } from '#lib/money.ts';
-import { queryFlag, querySkip, queryTake, wholeNumber } from './query-values.ts';
+import { optionalTypedDay, queryFlag, querySkip, queryTake, typedDay, wholeNumber } from './query-values.ts';
 
 /**
  * Orders and their sales documents as advertisers and support read them (issue 16, spec §7
@@ -13,8 +13,6 @@ import { queryFlag, querySkip, queryTake, wholeNumber } from './query-values.ts'
 const optionalNumber = v.optional(v.union([v.literal(''), wholeNumber('number')], 'number'), '');
 const text = (max: number) => v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'tooLong'));
 const searchText = (max: number) => v.optional(v.pipe(v.string('invalid'), v.trim(), v.maxLength(max, 'tooLong')), '');
-/** A day as yyyy-MM-dd (what `<input type="date">` gives), a day in Europe/Copenhagen. */
-const day = v.pipe(v.string('date'), v.trim(), v.isoDate('date'));
 const locale = v.optional(v.union([v.literal(''), v.picklist(['da', 'en'], 'invalid')], 'invalid'), '');
 
 /** The kinds of sales documents (docs/decisions/025-commerce.md). */
@@ -69,8 +67,8 @@ export const SupportOrdersQuerySchema = v.object({
     v.union([v.literal(''), v.pipe(wholeNumber('invalid'), v.picklist(ORDER_STATUS_VALUES, 'invalid'))], 'invalid'),
     '',
   ),
-  From: v.optional(v.union([v.literal(''), day], 'date'), ''),
-  To: v.optional(v.union([v.literal(''), day], 'date'), ''),
+  From: optionalTypedDay,
+  To: optionalTypedDay,
   RefundFlagged: queryFlag('flag'),
 });
 export type SupportOrdersQueryInput = v.InferOutput<typeof SupportOrdersQuerySchema>;
@@ -96,7 +94,7 @@ export const OrderStatusChangeSchema = v.object(
 export type OrderStatusChangeInput = v.InferOutput<typeof OrderStatusChangeSchema>;
 
 /** The bookkeeper's CSV files: a period of days (From, To, both included, To not before From). */
-export const BookkeepingPeriodSchema = v.object({ From: day, To: day }, 'required');
+export const BookkeepingPeriodSchema = v.object({ From: typedDay, To: typedDay }, 'required');
 export type BookkeepingPeriodInput = v.InferOutput<typeof BookkeepingPeriodSchema>;
 
 /** What a product change names besides its price: the product, its names, days and whether it is offered. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { parseDay } from '#lib/format.ts';
 
 /**
  * Values that several calls read from the address (GET) or a JSON body, in one shape each.
@@ -45,3 +46,12 @@ export const querySkip = v.optional(v.pipe(count, v.minValue(0, 'range')), 0);
 
 /** How many rows a page holds: 1 to `max`, `fallback` when not given. */
 export const queryTake = (max: number, fallback: number) => v.optional(v.pipe(count, v.minValue(1, 'range'), v.maxValue(max, 'range')), fallback);
+
+/**
+ * A day as a person types it (dd-MM-yyyy, the day fields of the screens) or as an address or a call carries
+ * it (yyyy-MM-dd), read as yyyy-MM-dd, a Copenhagen day; empty is `required`, anything else `date`.
+ */
+export const typedDay = v.pipe(v.string('date'), v.trim(), v.nonEmpty('required'), v.transform(parseDay), v.string('date'));
+
+/** A day as `typedDay`, or nothing ('' when not given). */
+export const optionalTypedDay = v.optional(v.union([v.literal(''), typedDay], 'date'), '');

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { REPORT_REASONS, type ReportReason } from './report-advert.ts';
 import { STATEMENT_DECISIONS, type StatementDecision } from './moderation.ts';
+import { typedDay } from './query-values.ts';
 
 /**
  * Administration's figures (issue 18; spec §2 support route statistics/, spec §6 support API "statistics
@@ -88,11 +89,9 @@ export const StatisticsQuerySchema = v.object({
   Format: v.optional(v.picklist(['json', 'csv'], 'invalid'), 'json'),
 });
 
-const isoDay = v.pipe(v.string('required'), v.trim(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'date'));
-
 /** transparencyreport (GET): any period, From and To inclusive Copenhagen days (To not before From). */
 export const TransparencyQuerySchema = v.pipe(
-  v.object({ From: isoDay, To: isoDay, Format: v.optional(v.picklist(['json', 'csv'], 'invalid'), 'json') }),
+  v.object({ From: typedDay, To: typedDay, Format: v.optional(v.picklist(['json', 'csv'], 'invalid'), 'json') }),
   v.forward(
     v.check((input) => input.From <= input.To, 'dateRange'),
     ['To'],

@@ -15,6 +15,7 @@ import { formatDate } from '#lib/format.ts';
 import { $locale } from '#lib/stores/locale.ts';
 import { toast } from '#lib/stores/toasts.ts';
 import { Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { DayInput } from '../../../components/form/DayInput.tsx';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.ts';
 import { useAppT } from '../../shared/use-t.ts';
@@ -53,12 +54,6 @@ export default function CloseAdvertScreen({ reloadProfile }: BackendScreenProps)
       </ScreenShell>
     </div>
   );
-}
-
-/** yyyy-MM-dd of the day after today in Copenhagen (the earliest return date). */
-function tomorrow(): string {
-  const [day, month, year] = formatDate(Date.now() + 86_400_000).split('-');
-  return `${year}-${month}-${day}`;
 }
 
 function failureText(t: TFunction, error: unknown): string {
@@ -121,7 +116,7 @@ function Holiday({ dashboard, t, onChanged }: { dashboard: Dashboard; t: TFuncti
         <form onSubmit={form.submit} noValidate className="mt-4 space-y-4">
           <FormNotice message={noticeText(t, form.notice)} />
           <Field id="holiday-until" label={t('closeAdvert.holidayUntil')} required error={fieldText(t, errors.Until?.message)}>
-            {(c) => <input {...c} {...register('Until')} type="date" min={tomorrow()} className={controlClass(!!errors.Until, 'h-11 max-w-xs')} />}
+            {(c) => <DayInput {...c} {...register('Until')} placeholder={t('dayField.placeholder')} className={controlClass(!!errors.Until, 'h-11 max-w-xs')} />}
           </Field>
           <button type="submit" className={buttonClass} disabled={isSubmitting}>
             {t('closeAdvert.setHoliday')}

@@ -12,6 +12,8 @@ import { renderMarkdown } from '#lib/markdown.ts';
 import { NewsChangeSchema, type NewsChangeInput, type SupportNewsItem } from '#lib/schemas/news.ts';
 import { toast } from '#lib/stores/toasts.ts';
 import { CheckboxField, Field, FormNotice, controlClass } from '../../../components/form/Field.tsx';
+import { DayInput } from '../../../components/form/DayInput.tsx';
+import { dayFieldText } from '#lib/format.ts';
 import { useApiForm } from '../../../components/form/use-api-form.ts';
 import { SendConfirmation } from '../../shared/confirm-before-sending.tsx';
 import { fieldText, noticeText, primaryButton, secondaryButton } from '../../shared/form-text.ts';
@@ -60,8 +62,8 @@ const valuesOf = (item: SupportNewsItem | undefined) => ({
   LocaleId: item?.locale ?? 'da',
   Title: item?.title ?? '',
   Body: item?.body ?? '',
-  PublishFrom: item?.publishFrom ?? '',
-  EndsOn: item?.endsOn ?? '',
+  PublishFrom: dayFieldText(item?.publishFrom ?? ''),
+  EndsOn: dayFieldText(item?.endsOn ?? ''),
   Pinned: item?.pinned ?? false,
 });
 
@@ -115,10 +117,10 @@ function NewsForm({ t, item, onSaved }: { t: TFunction; item: SupportNewsItem | 
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="news-publish-from" label={t('newsItem.publishFrom')} hint={t('newsItem.publishFromHint')} error={err('PublishFrom')}>
-            {(c) => <input {...c} {...register('PublishFrom')} type="date" className={controlClass(Boolean(errors.PublishFrom), 'h-11')} />}
+            {(c) => <DayInput {...c} {...register('PublishFrom')} placeholder={t('dayField.placeholder')} className={controlClass(Boolean(errors.PublishFrom), 'h-11')} />}
           </Field>
           <Field id="news-ends-on" label={t('newsItem.endsOn')} hint={t('newsItem.endsOnHint')} error={err('EndsOn')}>
-            {(c) => <input {...c} {...register('EndsOn')} type="date" className={controlClass(Boolean(errors.EndsOn), 'h-11')} />}
+            {(c) => <DayInput {...c} {...register('EndsOn')} placeholder={t('dayField.placeholder')} className={controlClass(Boolean(errors.EndsOn), 'h-11')} />}
           </Field>
         </div>
         <CheckboxField id="news-pinned" label={<span className="font-medium">{t('newsItem.pinned')}</span>} error={err('Pinned')}>

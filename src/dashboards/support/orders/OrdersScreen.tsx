@@ -9,9 +9,10 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { bookkeepingCsvHref, supportOrdersApi } from '#lib/api/support-orders.ts';
 import type { Paged } from '#lib/api/support.ts';
-import { formatDateTime, formatDkk } from '#lib/format.ts';
+import { dayFieldText, formatDateTime, formatDkk, parseDay, thisMonthSoFar } from '#lib/format.ts';
 import { ORDER_STATUS_VALUES, SupportOrdersQuerySchema, type SupportOrderItem } from '#lib/schemas/orders.ts';
 import { Field, controlClass } from '../../../components/form/Field.tsx';
+import { DayInput } from '../../../components/form/DayInput.tsx';
 import { AppLink } from '../../shared/AppLink.tsx';
 import { smallButton } from '../../shared/form-text.ts';
 import { useAppT } from '../../shared/use-t.ts';
@@ -44,6 +45,7 @@ const SEARCH: ListSearch<Key> = {
   },
   schema: SupportOrdersQuerySchema,
   path: supportPath('orders'),
+  days: ['from', 'to'],
 };
 
 /** The choices of the two selects: value and catalog key. */
@@ -89,7 +91,7 @@ function OrdersList({ query, skip }: { query: Query; skip: number }) {
             ) : (
               <input
                 {...control}
-                type={key === 'from' || key === 'to' ? 'date' : 'search'}
+                type="search"
                 inputMode={key === 'id' || key === 'profileId' ? 'numeric' : key === 'totalPrice' ? 'decimal' : undefined}
                 value={value}
                 onChange={(e) => onChange(e.target.value)}
@@ -153,13 +155,16 @@ function OrdersTable({ t, list, query, skip }: { t: TFunction; list: Paged<Suppo
   );
 }
 
-/** yyyy-MM-dd of a date as the browser's calendar shows it. */
-const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** This month so far on the Copenhagen calendar, as the fields show it (dd-mm-yyyy). */
+function defaultPeriod() {
+  const { from, to } = thisMonthSoFar();
+  return { from: dayFieldText(from), to: dayFieldText(to) };
+}
 
 function BookkeepingExport({ t }: { t: TFunction }) {
-  const today = new Date();
-  const [period, setPeriod] = useState({ from: isoDay(new Date(today.getFullYear(), today.getMonth(), 1)), to: isoDay(today) });
-  const complete = Boolean(period.from && period.to && period.from <= period.to);
+  const [period, setPeriod] = useState(defaultPeriod);
+  const days = { from: parseDay(period.from), to: parseDay(period.to) };
+  const complete = Boolean(days.from && days.to && days.from <= days.to);
   return (
     <section aria-labelledby="orders-export" className="mt-10 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="orders-export" className="text-lg font-semibold text-ink">
@@ -170,13 +175,19 @@ function BookkeepingExport({ t }: { t: TFunction }) {
         {(['from', 'to'] as const).map((key) => (
           <Field key={key} id={`orders-export-${key}`} label={t(`orders.export.${key}`)}>
             {(control) => (
-              <input {...control} type="date" value={period[key]} onChange={(e) => setPeriod({ ...period, [key]: e.target.value })} className={controlClass(false, 'h-11')} />
+              <DayInput
+                {...control}
+                placeholder={t('dayField.placeholder')}
+                value={period[key]}
+                onChange={(e) => setPeriod({ ...period, [key]: e.target.value })}
+                className={controlClass(false, 'h-11')}
+              />
             )}
           </Field>
         ))}
         {(['ordersvatcsv', 'orderdocumentscsv'] as const).map((file) =>
           complete ? (
-            <a key={file} href={bookkeepingCsvHref(file, period)} download className={smallButton}>
+            <a key={file} href={bookkeepingCsvHref(file, { from: days.from!, to: days.to! })} download className={smallButton}>
               {t(file === 'ordersvatcsv' ? 'orders.export.byMonth' : 'orders.export.byDocument')}
             </a>
           ) : null,

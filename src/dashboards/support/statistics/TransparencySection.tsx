@@ -12,10 +12,11 @@ import * as v from 'valibot';
 import { useStore } from '@nanostores/react';
 import { fieldErrorsOf, isApiError } from '#lib/api/errors.ts';
 import { supportStatisticsApi, transparencyCsvHref, type TransparencyPeriod } from '#lib/api/support-statistics.ts';
-import { formatIsoDay } from '#lib/format.ts';
+import { dayFieldText, dayFieldValue, formatIsoDay } from '#lib/format.ts';
 import { TransparencyQuerySchema, type TransparencyReport } from '#lib/schemas/statistics.ts';
 import { $locale } from '#lib/stores/locale.ts';
 import { Field, controlClass } from '../../../components/form/Field.tsx';
+import { DayInput } from '../../../components/form/DayInput.tsx';
 import { fieldText, secondaryButton, smallButton } from '../../shared/form-text.ts';
 import { useScreenData } from '../../shared/screen-data.tsx';
 import { useAppT } from '../../shared/use-t.ts';
@@ -88,7 +89,8 @@ export function TransparencySection({ period, hrefOf }: { period: TransparencyPe
 }
 
 function PeriodForm({ t, period, initialErrors, hrefOf }: { t: TFunction; period: TransparencyPeriod; initialErrors: FieldErrors; hrefOf: (period: TransparencyPeriod) => string }) {
-  const [values, setValues] = useState(period);
+  // Shown as typed (dd-mm-yyyy); the address carries the days as yyyy-MM-dd.
+  const [values, setValues] = useState({ from: dayFieldText(period.from), to: dayFieldText(period.to) });
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -98,7 +100,7 @@ function PeriodForm({ t, period, initialErrors, hrefOf }: { t: TFunction; period
       return;
     }
     setErrors({});
-    supportRouter.open(hrefOf(values));
+    supportRouter.open(hrefOf({ from: dayFieldValue(values.from), to: dayFieldValue(values.to) }));
   }
   return (
     <form noValidate onSubmit={submit} aria-label={t('statistics.transparency.period')} className="flex flex-wrap items-start gap-4 rounded-xl border border-slate-200 bg-white p-4">
@@ -108,7 +110,13 @@ function PeriodForm({ t, period, initialErrors, hrefOf }: { t: TFunction; period
         return (
           <Field key={key} id={`transparency-${key}`} label={t(`statistics.transparency.${key}`)} error={error}>
             {(control) => (
-              <input {...control} type="date" value={values[key]} onChange={(e) => setValues({ ...values, [key]: e.target.value })} className={controlClass(Boolean(error), 'h-11')} />
+              <DayInput
+                {...control}
+                placeholder={t('dayField.placeholder')}
+                value={values[key]}
+                onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+                className={controlClass(Boolean(error), 'h-11')}
+              />
             )}
           </Field>
         );
