@@ -16,7 +16,7 @@ import type { LocationSuggestion } from '#lib/api/types.ts';
 import { GRID_CLASS, advertGridItemsHtml } from '#lib/advert-card.ts';
 import { localizePath, type Locale } from '#lib/i18n/locales.ts';
 import { messagesT, type Messages } from '#lib/i18n/messages.ts';
-import type { SearchResult } from '#lib/schemas/public-advert.ts';
+import type { FreeTextResult, NamedPlace, SearchResult } from '#lib/schemas/public-advert.ts';
 import {
   DEFAULT_FILTERS,
   FLAG_FILTERS,
@@ -54,7 +54,10 @@ type Props = {
   kind?: string;
   /** Landing mode: the total of the prebuilt first page. */
   initialTotal?: number;
-  /** Places to widen the search to when nothing matches (the region, the kind, ...); the filters go along. */
+  /**
+   * Where to look when nothing matches: landing mode, the places to widen the search to (the region, the
+   * kind; shown after "Søg i", the filters go along); free-text mode, the kinds' pages (labels as given).
+   */
   widen?: WidenLink[];
   /** The prebuilt first page (landing mode). */
   children?: ReactNode;
@@ -81,7 +84,7 @@ export default function SearchFilters({
   const t = messagesT(messages);
   const [filters, setFilters] = useState<FilterState>(DEFAULT_FILTERS);
   const [freeText, setFreeText] = useState<string | null>(mode === 'freetext' ? null : '');
-  const [result, setResult] = useState<SearchResult | null>(null);
+  const [result, setResult] = useState<(SearchResult & Partial<Pick<FreeTextResult, 'spelledAs' | 'places'>>) | null>(null);
   const [status, setStatus] = useState<Status>('idle');
   const [retry, setRetry] = useState(0);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -198,10 +201,12 @@ export default function SearchFilters({
     selected: t('multiselect.selected'),
   });
 
-  const locationHref = (suggestion: LocationSuggestion) => {
-    const path = `/${kind ?? 'escort'}/${suggestion.regionSlug}/${suggestion.citySlug ? `${suggestion.citySlug}/` : ''}`;
+  /** A place's landing page of the current kind (escort on the free-text search), filters kept. */
+  const placeHref = (place: Pick<NamedPlace, 'regionSlug' | 'citySlug'>) => {
+    const path = `/${kind ?? 'escort'}/${place.regionSlug}/${place.citySlug ? `${place.citySlug}/` : ''}`;
     return localizePath(path, locale) + filtersToQuery({ ...filters, page: 1 });
   };
+  const locationHref = (suggestion: LocationSuggestion) => placeHref(suggestion);
 
   const grid = useMemo(
     () => (result ? advertGridItemsHtml(result.items, { locale, messages, promotion: 'search' }) : ''),
@@ -398,6 +403,19 @@ export default function SearchFilters({
         {mode === 'freetext' && !freeText && freeText !== null ? (
           <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">{t('search_page.hint')}</p>
         ) : null}
+        {mode === 'freetext' && result?.spelledAs && result.items.length > 0 && status !== 'loading' ? (
+          // The words as typed found nothing; these results are for what they were read as (issue 31, item 3).
+          <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-slate-800" data-spelled-as={result.spelledAs}>
+            <strong className="font-semibold">
+              {t('search_page.didYouMean')}{' '}
+              <a href={localizePath(`/search/${encodeURIComponent(result.spelledAs)}/`, locale) + filtersToQuery({ ...filters, page: 1 })} className="text-brand-700 underline">
+                {result.spelledAs}
+              </a>
+              ?
+            </strong>{' '}
+            {t('search_page.showingFor', { typed: freeText ?? '', text: result.spelledAs })}
+          </p>
+        ) : null}
         <div className={status === 'loading' ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           {showPrebuilt ? (
             <div data-prebuilt-results>{children}</div>
@@ -406,14 +424,29 @@ export default function SearchFilters({
           ) : null}
         </div>
         {result && result.items.length === 0 && status !== 'loading' ? (
-          <EmptyState
-            title={t('results.emptyTitle')}
-            text={active > 0 ? t('results.emptyFiltered') : t('results.emptyText')}
-            resetLabel={active > 0 ? t('filters.reset') : null}
-            onReset={() => apply(resetFilters(filters))}
-            widenLabel={t('results.widen')}
-            widen={widen.map((link) => ({ ...link, href: link.href + filtersToQuery({ ...filters, page: 1 }) }))}
-          />
+          mode === 'freetext' ? (
+            // Nothing for the words, even read as a known word (issue 31, item 3): what to try, the places the
+            // words name (their landing pages, filters kept), else the kinds' pages.
+            <EmptyState
+              title={t('search_page.emptyTitle', { text: freeText ?? '' })}
+              text={active > 0 ? t('search_page.emptyFiltered') : t('search_page.emptyText')}
+              resetLabel={active > 0 ? t('filters.reset') : null}
+              onReset={() => apply(resetFilters(filters))}
+              links={
+                result.places?.length
+                  ? result.places.map((place) => ({ href: placeHref(place), label: `${t('results.widen')} ${place.name}` }))
+                  : widen
+              }
+            />
+          ) : (
+            <EmptyState
+              title={t('results.emptyTitle')}
+              text={active > 0 ? t('results.emptyFiltered') : t('results.emptyText')}
+              resetLabel={active > 0 ? t('filters.reset') : null}
+              onReset={() => apply(resetFilters(filters))}
+              links={widen.map((link) => ({ href: link.href + filtersToQuery({ ...filters, page: 1 }), label: `${t('results.widen')} ${link.label}` }))}
+            />
+          )
         ) : null}
         {showPrebuilt && (initialTotal ?? 0) === 0 ? (
           <EmptyState
@@ -421,8 +454,7 @@ export default function SearchFilters({
             text={t('results.emptyText')}
             resetLabel={null}
             onReset={() => undefined}
-            widenLabel={t('results.widen')}
-            widen={widen}
+            links={widen.map((link) => ({ ...link, label: `${t('results.widen')} ${link.label}` }))}
           />
         ) : null}
         {total !== null && lastPage > 1 ? (
@@ -613,15 +645,14 @@ function EmptyState({
   text,
   resetLabel,
   onReset,
-  widenLabel,
-  widen,
+  links,
 }: {
   title: string;
   text: string;
   resetLabel: string | null;
   onReset: () => void;
-  widenLabel: string;
-  widen: WidenLink[];
+  /** Where to look instead, with their whole labels. */
+  links: WidenLink[];
 }) {
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center md:p-10" data-empty-results>
@@ -637,13 +668,13 @@ function EmptyState({
             {resetLabel}
           </button>
         ) : null}
-        {widen.map((link) => (
+        {links.map((link) => (
           <a
             key={link.href}
             href={link.href}
             className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-800 hover:bg-slate-50"
           >
-            {widenLabel} {link.label}
+            {link.label}
           </a>
         ))}
       </div>

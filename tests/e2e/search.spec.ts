@@ -251,3 +251,66 @@ test('filters on a phone: the age range is headed Alder, and a button under the 
   await expect(page.getByRole('group', { name: 'Age' })).toBeVisible();
   await expect(page.locator('[data-show-results]')).toHaveText(/^(Show \d+ adverts?|Searching …)$/);
 });
+
+test('a typo or a foreign place name is rescued with "Mente du …?", and an empty search says what to try next (issue 31, item 3)', async ({
+  page,
+  context,
+  baseURL,
+  request,
+  checkA11y,
+}) => {
+  await passAgeGate(context, baseURL);
+  const copenhagen = ((await (await request.get('/api/frontend/searchpageprofileswithfreetext', { params: { Text: 'københavn' } })).json()) as { total: number }).total;
+  expect(copenhagen).toBeGreaterThan(0);
+
+  // Kopenhagen (German) finds København's adverts, and the page says what they are for, on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/search/Kopenhagen/');
+  await searchReady(page);
+  const notice = page.locator('[data-spelled-as]');
+  await expect(notice).toHaveText('Mente du København? Ingen annoncer matchede “Kopenhagen”. Her er annoncerne for “København”.');
+  await expect(count(page)).toHaveText(countText(copenhagen));
+  await expect(cards(page).first()).toBeVisible();
+  await checkA11y(page);
+  await notice.getByRole('link', { name: 'København' }).click();
+  await expect(page).toHaveURL(/\/search\/K%C3%B8benhavn\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Søgeresultater for “København”');
+  await expect(count(page)).toHaveText(countText(copenhagen));
+  await expect(page.locator('[data-spelled-as]')).toHaveCount(0);
+
+  // With a filter nothing meets: what to try, and København's pages, the filter kept.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/search/Kopenhagen/?ageFrom=80');
+  await searchReady(page);
+  const empty = page.locator('[data-empty-results]');
+  await expect(empty).toContainText('Ingen annoncer matcher “Kopenhagen”');
+  await expect(empty).toContainText('Prøv at fjerne nogle filtre, tjekke stavemåden eller bruge færre ord.');
+  await expect(empty.getByRole('link', { name: 'Søg i København' })).toHaveAttribute('href', '/escort/region-hovedstaden/koebenhavn/?ageFrom=80');
+  await expect(empty.getByRole('link', { name: 'Søg i Region Hovedstaden' })).toHaveAttribute('href', '/escort/region-hovedstaden/?ageFrom=80');
+  await expect(empty.getByRole('button', { name: 'Nulstil filtre' })).toBeVisible();
+  await checkA11y(page);
+
+  // Words that name nothing: the kinds' pages.
+  await page.goto('/search/xyzzyqq/');
+  await searchReady(page);
+  await expect(empty).toContainText('Tjek stavemåden, brug færre ord, eller søg efter et navn, en by eller en ydelse.');
+  await expect(empty.getByRole('link', { name: 'Se alle annoncer under Escort' })).toHaveAttribute('href', '/escort/');
+
+  // In English.
+  await page.goto('/en/search/Copenhagen/');
+  await searchReady(page);
+  await expect(page.locator('[data-spelled-as]')).toHaveText('Did you mean København? No adverts matched “Copenhagen”. These are the adverts for “København”.');
+  await page.goto('/en/search/xyzzyqq/');
+  await searchReady(page);
+  await expect(empty).toContainText('No adverts match “xyzzyqq”');
+  await expect(empty.getByRole('link', { name: 'See every advert under Escorts' })).toHaveAttribute('href', '/en/escort/');
+  await checkA11y(page);
+
+  // The location box knows the foreign name.
+  await page.goto('/escort/');
+  await islandsReady(page);
+  await searchReady(page);
+  const combobox = page.getByRole('combobox', { name: 'By eller region' });
+  await combobox.fill('Copenh');
+  await expect(page.getByRole('option', { name: /København/ })).toBeVisible();
+});

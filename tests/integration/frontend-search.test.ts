@@ -165,6 +165,40 @@ describe('free-text search', () => {
     expect((await server.db.select().from(searchKeywords)).map((k) => k.keyword)).not.toContain('xyzzy');
   });
 
+  it('rescues a typo or a foreign place name and says so; when nothing is found, names the places the words name (issue 31, item 3)', async () => {
+    type Answer = { total: number; items: { name: string }[]; keyword: string; spelledAs: string | null; places: { name: string; regionSlug: string; citySlug: string | null }[] };
+    const freeText = async (query: Record<string, string>) =>
+      (await (await fetch(`${server.url}/api/frontend/searchpageprofileswithfreetext?${new URLSearchParams(query).toString()}`)).json()) as Answer;
+    const copenhagen = names(await freeText({ Text: 'københavn' }));
+    // What the words as typed find is not rescued.
+    expect(await freeText({ Text: 'københavn' })).toMatchObject({ spelledAs: null, places: [] });
+    // German, English and French names of København, and a typo, find its adverts and say what they were read as.
+    for (const typed of ['Kopenhagen', 'Copenhagen', 'copenhague']) {
+      const answer = await freeText({ Text: typed });
+      expect(names(answer), typed).toEqual(copenhagen);
+      expect(answer.spelledAs, typed).toBe('København');
+      expect(answer.keyword).toBe(typed.toLowerCase());
+    }
+    expect(await freeText({ Text: 'aarhsu' })).toMatchObject({ spelledAs: 'Aarhus', total: 1 });
+    expect(await freeText({ Text: 'Malle' })).toMatchObject({ spelledAs: 'malee', total: 1 });
+    // Elsinore is Helsingør, where no advert is: nothing found, and the places the word names are offered.
+    const elsinore = await freeText({ Text: 'Elsinore' });
+    expect(elsinore).toMatchObject({ total: 0, spelledAs: null });
+    expect(elsinore.places).toEqual([
+      { name: 'Helsingør', regionSlug: 'region-hovedstaden', citySlug: 'helsingoer', region: 'Region Hovedstaden' },
+      { name: 'Region Hovedstaden', regionSlug: 'region-hovedstaden', citySlug: null, region: 'Region Hovedstaden' },
+    ]);
+    // København with a filter nothing meets: its place is offered, not another spelling.
+    const filtered = await freeText({ Text: 'Kopenhagen', AgeFrom: '70' });
+    expect(filtered).toMatchObject({ total: 0, spelledAs: null });
+    expect(filtered.places.map((place) => place.name)).toEqual(['København', 'Region Hovedstaden']);
+    expect(await freeText({ Text: 'xyzzy' })).toMatchObject({ total: 0, spelledAs: null, places: [] });
+
+    // The location box knows the foreign names too.
+    const suggestions = (await get('/api/frontend/searchpagesearchlocation?Text=Copenh')).body;
+    expect(suggestions[0]).toMatchObject({ type: 'city', name: 'København', citySlug: 'koebenhavn' });
+  });
+
   it('applies paired keywords kept by SEO staff (held 30 s in memory: another instance\'s pair shows within that)', async () => {
     await server.db.insert(pairedKeywords).values({ keyword: 'siam', pairedWith: 'thaimassage' });
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });

@@ -2,7 +2,7 @@
 import { createApiClient, type ClientOptions, type SearchParams } from './client.ts';
 import type { Credentials, FreeTextTarget, LocationSuggestion, UserProfile } from './types.ts';
 import type { ClaimMigratedAdvertInput, CreateProfileInput } from '../schemas/account.ts';
-import type { FrontPageAdverts, FullProfile, SearchResult } from '../schemas/public-advert.ts';
+import type { FreeTextResult, FrontPageAdverts, FullProfile, SearchResult } from '../schemas/public-advert.ts';
 import type { ReportReason } from '../schemas/report-advert.ts';
 import type { AddProfileReviewInput, SentReviewCode, WrittenReview } from '../schemas/reviews.ts';
 
@@ -39,7 +39,7 @@ export function createFrontendApi(options: ClientOptions = {}) {
     searchProfiles: (params: SearchParams, signal?: AbortSignal) =>
       client.get<SearchResult>('searchpageprofiles', { searchParams: params, ...withSignal(signal) }),
     searchFreeText: (params: SearchParams, signal?: AbortSignal) =>
-      client.get<SearchResult & { keyword: string }>('searchpageprofileswithfreetext', { searchParams: params, ...withSignal(signal) }),
+      client.get<FreeTextResult>('searchpageprofileswithfreetext', { searchParams: params, ...withSignal(signal) }),
     freeTextTarget: (text: string, signal?: AbortSignal) =>
       client.get<FreeTextTarget>('searchpagepagefreetext', { searchParams: { Text: text }, ...withSignal(signal) }),
     searchLocation: (text: string, locale: string, signal?: AbortSignal) =>

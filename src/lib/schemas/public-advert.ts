@@ -40,6 +40,16 @@ export type FrontPageAdverts = { minute: number; items: AdvertCard[] };
 /** totalCapped: a search for a common word stopped counting at `total` (show "1.000+"). */
 export type SearchResult = { total: number; totalCapped?: boolean; page: number; pageSize: number; items: AdvertCard[] };
 
+/** A place a visitor's words name: a city (with its region) or a region (searchpageprofileswithfreetext's `places`). */
+export type NamedPlace = { name: string; regionSlug: string; citySlug: string | null; region: string };
+
+/**
+ * searchpageprofileswithfreetext: the results, the keyword as counted, and how the search was rescued when the
+ * words as typed found nothing (issue 31, item 3): `spelledAs`, the text the results are for ("København" for
+ * "Kopenhagen"); `places`, when even that found nothing, the places the words name.
+ */
+export type FreeTextResult = SearchResult & { keyword: string; spelledAs: string | null; places: NamedPlace[] };
+
 /** Everything an advert page shows (fullprofile; fullprofiles pages through many). */
 export type FullProfile = {
   id: number;

@@ -111,15 +111,22 @@ export function vocabularyOf(db: Db, now = Date.now()): Promise<Vocabulary> {
 }
 
 /**
- * A text with each word no advert holds replaced by the nearest known word; null when nothing changed or
- * a word has no near word (the search would still find nothing).
+ * A text with each word no advert holds replaced by what `rename` calls it (a foreign place name's Danish
+ * one: "kopenhagen" → "københavn") or else the nearest known word; null when nothing changed or a word has
+ * no near word (the search would still find nothing).
  */
-export function correctedText(vocabulary: Vocabulary, words: string[]): string | null {
+export function correctedText(vocabulary: Vocabulary, words: string[], rename: (word: string) => string | null = () => null): string | null {
   let changed = false;
   const corrected: string[] = [];
   for (const word of words) {
     if (vocabulary.has(word) || word.length < MIN_WORD_LENGTH) {
       corrected.push(word);
+      continue;
+    }
+    const renamed = rename(word)?.toLowerCase();
+    if (renamed) {
+      corrected.push(renamed);
+      changed = true;
       continue;
     }
     const near = vocabulary.nearest(word);

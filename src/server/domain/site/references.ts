@@ -6,6 +6,7 @@ import { publicAdvertCondition } from '../adverts/visibility.ts';
 import { notFound } from '../errors.ts';
 import type { Locale } from './site-info.ts';
 import { pairedTerms } from '../search/keywords.ts';
+import { danishNamesStartingWith } from '../search/place-names.ts';
 
 export type Option = { id: number; name: string };
 export type ServiceOption = { id: number; slug: string; name: string; type: number; description: string };
@@ -70,7 +71,9 @@ export async function listActiveAreas(db: Db, now: Date, locale: Locale) {
 /** Location autocomplete (searchpagesearchlocation): regions and cities whose name starts like the text. */
 export async function searchLocations(db: Db, text: string, locale: Locale) {
   // The typed words and the terms SEO staff paired with them ("kbh" → København), places found by either.
-  const found = (await Promise.all((await pairedTerms(db, text.trim())).map((wanted) => locationsOf(db, wanted, locale)))).flat();
+  // Foreign names of Danish places too ("Copenh" → København; issue 31, item 3).
+  const wanted = [...(await pairedTerms(db, text.trim())), ...danishNamesStartingWith(text)];
+  const found = (await Promise.all(wanted.map((name) => locationsOf(db, name, locale)))).flat();
   const seen = new Set<string>();
   return found.filter((place) => {
     const key = `${place.type}/${place.regionSlug}/${place.citySlug ?? ''}`;
