@@ -121,6 +121,15 @@ export const buyPackageByApi = (page: Page): Promise<number> => buyPaidProduct(p
 
 type ValidationQueueItem = { id: number; advertId: number | null };
 
+/** The signed-in advertiser passes the online age check with the TEST age provider: a verification waits for support. */
+export async function passAgeCheck(page: Page): Promise<void> {
+  const started = await page.request.post('/api/backend/ageestimation', { data: {} });
+  expect(started.status(), await started.text()).toBe(200);
+  const { uri } = (await started.json()) as { uri: string };
+  const passed = await page.request.post(uri, { form: { outcome: 'pass' }, maxRedirects: 0 });
+  expect(passed.status(), await passed.text()).toBe(303);
+}
+
 /**
  * The signed-in advertiser's new advert made Active as in life, through the real calls: the online age
  * check with the TEST age provider (passed), then a new Support user accepts it from the validation queue
@@ -129,11 +138,7 @@ type ValidationQueueItem = { id: number; advertId: number | null };
  */
 export async function approveAdvert(page: Page): Promise<number> {
   const { advertId } = (await (await page.request.get('/api/backend/userprofile')).json()) as { advertId: number };
-  const started = await page.request.post('/api/backend/ageestimation', { data: {} });
-  expect(started.status(), await started.text()).toBe(200);
-  const { uri } = (await started.json()) as { uri: string };
-  const passed = await page.request.post(uri, { form: { outcome: 'pass' }, maxRedirects: 0 });
-  expect(passed.status(), await passed.text()).toBe(303);
+  await passAgeCheck(page);
 
   // Support's calls need no particular host: the project's address, where the shared admin session lives.
   const baseURL = test.info().project.use.baseURL!;

@@ -11,20 +11,31 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { codeAt, currentStep } from '../support/totp.ts';
 
 type Fixtures = {
-  checkA11y: (page: Page) => Promise<void>;
+  /** axe on the page as it is; with `bothSizes`, also at the other of the desktop's and the phone's size. */
+  checkA11y: (page: Page, options?: { bothSizes?: boolean }) => Promise<void>;
 };
+
+const DESKTOP_SIZE = { width: 1366, height: 900 };
+const PHONE_SIZE = { width: 390, height: 844 };
+
+async function axe(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
+  expect(blocking, `axe violations on ${page.url()} at ${page.viewportSize()?.width ?? '?'} px:\n${report}`).toEqual([]);
+}
 
 export const test = base.extend<Fixtures>({
   // Playwright reads the fixture's dependencies from this pattern; this one needs none.
   // eslint-disable-next-line no-empty-pattern
   checkA11y: async ({}, use) => {
-    await use(async (page: Page) => {
-      const results = await new AxeBuilder({ page }).analyze();
-      const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      const report = blocking
-        .map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
-        .join('\n');
-      expect(blocking, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
+    await use(async (page: Page, options = {}) => {
+      await axe(page);
+      if (!options.bothSizes) return;
+      const size = page.viewportSize() ?? DESKTOP_SIZE;
+      await page.setViewportSize(size.width > 600 ? PHONE_SIZE : DESKTOP_SIZE);
+      await axe(page);
+      await page.setViewportSize(size);
     });
   },
 });
