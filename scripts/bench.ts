@@ -28,6 +28,8 @@
  *    alone, and search p99 at a fixed rate idle against during a batch of uploads.
  * 0. First start (issue 19, scripts/bench-first-start.ts): `npm start` on an empty data folder with the
  *    demo content, until it answers and until it serves the site (target under 20 s).
+ * 0. Lighthouse (issue 31, item 11, scripts/lighthouse.ts): mobile performance of every public page type,
+ *    first, on a quiet machine, against its own production server on the demo seed.
  * 0. Search terms (issue 17, scripts/bench-terms.ts): what counting a visitor's search term costs a search.
  * 7. Postbacks (issue 16, scripts/bench-postbacks.ts): the card provider's signed postbacks per second,
  *    each paying an order of its own (wrk in its own process, shown against a reference in another), their
@@ -38,7 +40,7 @@
  *
  * Options (env): BENCH_ADVERTS, BENCH_SMALL_ADVERTS (0 skips the scaling run), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CONNECTIONS (searches and postbacks, default 10), BENCH_PAGE_CONNECTIONS (pages, default 50), BENCH_PAGE_ROUNDS (alternating rounds of a page against its reference, 5), BENCH_DIR (default a temp dir), BENCH_KEEP=1,
- * BENCH_PARTS (start,terms,pages,search,instances,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s), BENCH_MEDIA_ROUNDS (alternating idle/during-uploads search windows, 4),
+ * BENCH_PARTS (lighthouse,start,terms,pages,search,instances,postbacks,media,rebuild,scaling,statistics,import: all by default), BENCH_IMPORT_ADVERTS (40), BENCH_IMPORT_PICTURES (3), BENCH_STATISTICS_RUNS (40), BENCH_MEDIA_SEARCH_RATE (200/s), BENCH_MEDIA_ROUNDS (alternating idle/during-uploads search windows, 4),
  * BENCH_POSTBACK_ORDERS (unpaid orders made for the postbacks, default 80,000), BENCH_POSTBACK_SEARCH_RATE (200/s), BENCH_POSTBACK_ROUNDS (alternating idle/with-postbacks search windows, 6), BENCH_POSTBACK_DURING_RATES (postbacks a second during them: `half` of their maximum and fixed rates, default `half,20`), BENCH_POSTBACK_HALF_SECONDS (the paced run at half their maximum, default 3 x BENCH_SECONDS),
  * BENCH_DATABASE_URL (a PostgreSQL database for the 50,000-advert run instead of PGlite, as operators run the
  * server: it is EMPTIED first unless BENCH_REUSE=1; the scaling run then seeds it again, after the big run),
@@ -76,8 +78,8 @@ const SMALL = Number(process.env['BENCH_SMALL_ADVERTS'] ?? 5_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const PAGE_CONNECTIONS = Number(process.env['BENCH_PAGE_CONNECTIONS'] ?? 50);
-/** Which parts run (comma-separated): terms, pages, search, postbacks, media, rebuild, scaling, statistics, import; default all. */
-const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'start,terms,pages,search,instances,postbacks,media,rebuild,scaling,statistics,import').split(',').map((p) => p.trim()));
+/** Which parts run (comma-separated): lighthouse, start, terms, pages, search, instances, postbacks, media, rebuild, scaling, statistics, import; default all. */
+const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'lighthouse,start,terms,pages,search,instances,postbacks,media,rebuild,scaling,statistics,import').split(',').map((p) => p.trim()));
 /** The fixed search rate of the media part's comparison (idle vs during uploads). */
 const MEDIA_SEARCH_RATE = Number(process.env['BENCH_MEDIA_SEARCH_RATE'] ?? 200);
 const POSTBACK_ORDERS = Number(process.env['BENCH_POSTBACK_ORDERS'] ?? 80_000);
@@ -464,13 +466,25 @@ async function benchTwoInstances(first: Server, searches: Target[], bigDir: stri
   }
 }
 
+/**
+ * `npm run lighthouse` in a process of its own (it starts its own production server on the demo seed):
+ * its table is printed as it goes; the fact says whether every public page type met its minimum.
+ */
+async function benchLighthouse(record: { fact: (text: string) => void }): Promise<void> {
+  const child = spawn(process.execPath, ['scripts/lighthouse.ts'], { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit', env: process.env });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  record.fact(`Lighthouse (mobile) on every public page type: ${code === 0 ? 'every returning-visitor score at or above LIGHTHOUSE_MIN (95)' : `below LIGHTHOUSE_MIN or failed (exit code ${code}): see its table above`}`);
+}
+
 async function main(): Promise<void> {
   const base = process.env['BENCH_DIR'] ?? (await mkdtemp(path.join(os.tmpdir(), 'annonce-bench-')));
   // `npm start` on an empty data folder, as a newcomer runs it (scripts/bench-first-start.ts).
   if (PARTS.has('start')) await benchFirstStart(record);
   // Counting visitors' search terms needs no server (scripts/bench-terms.ts).
   if (PARTS.has('terms')) benchSearchTerms(record);
-  if ([...PARTS].every((part) => ['start', 'terms'].includes(part))) {
+  // Lighthouse on a phone for every public page type, first, while the machine is quiet (scripts/lighthouse.ts).
+  if (PARTS.has('lighthouse')) await benchLighthouse(record);
+  if ([...PARTS].every((part) => ['start', 'terms', 'lighthouse'].includes(part))) {
     console.log(`\n${facts.map((fact) => `- ${fact}`).join('\n')}\n`);
     return;
   }

@@ -314,3 +314,22 @@ test('a typo or a foreign place name is rescued with "Mente du …?", and an emp
   await combobox.fill('Copenh');
   await expect(page.getByRole('option', { name: /København/ })).toBeVisible();
 });
+
+test('the free-text search keeps room for its results: nothing on a phone jumps as they arrive (issue 31, item 11)', async ({ page, context, baseURL }) => {
+  await passAgeGate(context, baseURL);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The page's layout shifts as the browser reports them (what Lighthouse's CLS adds up).
+  await page.addInitScript(() => {
+    (window as unknown as { layoutShift: number }).layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/search/anna/');
+  await searchReady(page);
+  await expect(cards(page).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.1);
+});
