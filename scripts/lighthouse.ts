@@ -293,11 +293,11 @@ function fileName(page: string, visit: Visit): string {
 
 function printTable(summaries: Summary[]): void {
   const pad = (text: string, width: number) => text.padEnd(width);
-  const header = `${pad('page', 34)}${pad('visit', 13)}${pad('score', 7)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS KiB', 8)}load`;
+  const header = `${pad('page', 46)}${pad('visit', 13)}${pad('score', 7)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}${pad('CLS', 7)}${pad('JS KiB', 8)}load`;
   console.log(`\n${header}\n${'-'.repeat(header.length)}`);
   for (const s of summaries) {
     console.log(
-      `${pad(s.page, 34)}${pad(s.visit, 13)}${pad(String(s.score), 7)}${pad(String(s.fcpMs), 8)}${pad(String(s.lcpMs), 8)}${pad(String(s.tbtMs), 8)}${pad(String(s.cls), 7)}${pad((s.jsTransferredBytes / 1024).toFixed(1), 8)}${s.loadAverage}`,
+      `${pad(s.page, 46)}${pad(s.visit, 13)}${pad(String(s.score), 7)}${pad(String(s.fcpMs), 8)}${pad(String(s.lcpMs), 8)}${pad(String(s.tbtMs), 8)}${pad(String(s.cls), 7)}${pad((s.jsTransferredBytes / 1024).toFixed(1), 8)}${s.loadAverage}`,
     );
   }
   for (const s of summaries.filter((summary) => summary.failing.length > 0)) {
