@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LINES, readBeacon, readPlace } from '#server/domain/insights/beacon.ts';
-import { AddressBudget, RepeatWindow, VisitorKeys } from '#server/domain/insights/repeat-window.ts';
+import { AddressBudget, RepeatWindow } from '#server/domain/insights/repeat-window.ts';
+import { DayKeys } from '#server/domain/visitors.ts';
 
 describe("the insights beacon's body (issue 32, docs/decisions/040)", () => {
   it('reads impressions with their place and rank, views, phone reveals and contact taps', () => {
@@ -36,15 +37,14 @@ describe("the insights beacon's body (issue 32, docs/decisions/040)", () => {
 });
 
 describe('one count per visitor, advert, figure and place per window; a budget per address', () => {
-  it('keys a visitor under a salt of the day, and a new salt the next Copenhagen day', () => {
-    let now = Date.parse('2026-12-02T22:00:00Z'); // 23:00 in Copenhagen
-    const keys = new VisitorKeys(() => now);
-    const first = keys.key('203.0.113.7', 12, 'view', 'advert');
-    expect(keys.key('203.0.113.7', 12, 'view', 'advert')).toBe(first);
-    expect(keys.key('203.0.113.8', 12, 'view', 'advert')).not.toBe(first);
+  it('keys a visitor under a salt of the day, and a new salt the next day', () => {
+    const keys = new DayKeys();
+    const first = keys.key('2026-12-02', '203.0.113.7', 12, 'view', 'advert');
+    expect(keys.key('2026-12-02', '203.0.113.7', 12, 'view', 'advert')).toBe(first);
+    expect(keys.key('2026-12-02', '203.0.113.8', 12, 'view', 'advert')).not.toBe(first);
+    expect(keys.key('2026-12-02', '203.0.113.7', 12, 'phoneReveal', 'advert')).not.toBe(first);
     expect(first).not.toContain('203.0.113.7');
-    now = Date.parse('2026-12-02T23:30:00Z'); // 00:30 the next day in Copenhagen
-    expect(keys.key('203.0.113.7', 12, 'view', 'advert')).not.toBe(first);
+    expect(keys.key('2026-12-03', '203.0.113.7', 12, 'view', 'advert')).not.toBe(first);
   });
 
   it('says a key seen within the window is a repeat, and forgets it after the window or when full', () => {

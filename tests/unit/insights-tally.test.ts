@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AddressBudget, RepeatWindow, VisitorKeys } from '#server/domain/insights/repeat-window.ts';
+import { AddressBudget, RepeatWindow } from '#server/domain/insights/repeat-window.ts';
+import { DayKeys } from '#server/domain/visitors.ts';
 import { InsightTally, countBeacon, type BeaconCounting } from '#server/domain/insights/tally.ts';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -7,7 +8,7 @@ const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTM
 function counting(now: { ms: number }, perHour = 600): BeaconCounting {
   const clock = () => now.ms;
   return {
-    keys: new VisitorKeys(clock),
+    keys: new DayKeys(),
     window: new RepeatWindow(30 * 60_000, 10_000, clock),
     budget: new AddressBudget(perHour, 10_000, clock),
     tally: new InsightTally(),

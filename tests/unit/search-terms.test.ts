@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBotAgent, searchTermOf } from '#server/domain/search/search-terms.ts';
+import { searchTermOf } from '#server/domain/search/search-terms.ts';
+import { isBotAgent } from '#server/domain/visitors.ts';
 
 describe('what a visitor typed, as a search term (searchTermOf)', () => {
   it.each([

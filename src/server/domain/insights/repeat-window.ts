@@ -1,38 +1,12 @@
 /**
  * One visitor counts once per advert, figure and place per window (issue 32, docs/decisions/040), and an
- * address gets a budget of counted events an hour; the address itself is never kept.
+ * address gets a budget of counted events an hour; the address itself is never kept: both work on keys
+ * made under the day's salt (`DayKeys`, ../visitors.ts).
  *
- * - `VisitorKeys` turns (address, advert, figure, place) into a key: SHA-256 under a random salt made for
- *   the Copenhagen day and thrown away when the day changes. The key cannot be turned back into the address,
- *   even by someone who reads the window's store (Redis, with several instances).
  * - `RepeatWindow` remembers keys for `windowMs` in this process (insertion-ordered Map: the oldest are
  *   dropped first, at most `maxKeys`).
- * - `AddressBudget` is a token bucket per salted address key: `perHour` events, refilled evenly.
+ * - `AddressBudget` is a token bucket per address key: `perHour` events, refilled evenly.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { isoDayOf } from '#lib/format.ts';
-
-export class VisitorKeys {
-  private day = '';
-  private salt = Buffer.alloc(0);
-  private readonly now: () => number;
-
-  constructor(now: () => number = Date.now) {
-    this.now = now;
-  }
-
-  /** The key of these parts under today's salt (a new salt when the Copenhagen day has changed). */
-  key(...parts: (string | number)[]): string {
-    const day = isoDayOf(this.now());
-    if (day !== this.day) {
-      this.day = day;
-      this.salt = randomBytes(32);
-    }
-    const hash = createHash('sha256').update(this.salt);
-    for (const part of parts) hash.update(`\u0000${part}`);
-    return hash.digest('base64url');
-  }
-}
 
 export class RepeatWindow {
   private readonly seenAt = new Map<string, number>();

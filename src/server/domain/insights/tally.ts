@@ -3,10 +3,10 @@
  * within the address's budget, not a repeat of the same visitor within the window), added up in memory per
  * advert, Copenhagen day and place until the next write drains them.
  */
-import { isbot } from 'isbot';
 import { isoDayOf } from '#lib/format.ts';
+import { isBotAgent, type DayKeys } from '../visitors.ts';
 import { readBeacon, type BeaconEvent } from './beacon.ts';
-import type { AddressBudget, RepeatWindow, VisitorKeys } from './repeat-window.ts';
+import type { AddressBudget, RepeatWindow } from './repeat-window.ts';
 
 /** One row of `advert_insight_days` as it is added to (every figure a count to add). */
 export type InsightRow = {
@@ -51,7 +51,7 @@ export class InsightTally {
 }
 
 export type BeaconCounting = {
-  keys: VisitorKeys;
+  keys: DayKeys;
   window: RepeatWindow;
   budget: AddressBudget;
   tally: InsightTally;
@@ -62,13 +62,13 @@ export type BeaconCounting = {
 
 /** A beacon from `address` with `userAgent`: its events that count are added to the tally; answers how many. */
 export function countBeacon(counting: BeaconCounting, beacon: { body: string; address: string; userAgent: string | undefined }): number {
-  if (!beacon.userAgent || isbot(beacon.userAgent)) return 0;
+  if (isBotAgent(beacon.userAgent)) return 0;
   const day = isoDayOf(counting.now());
-  const address = counting.keys.key('address', beacon.address);
+  const address = counting.keys.key(day, 'address', beacon.address);
   let counted = 0;
   for (const event of readBeacon(beacon.body)) {
     if (!counting.isPublic(event.advertId)) continue;
-    if (counting.window.repeat(counting.keys.key(beacon.address, event.advertId, event.figure, event.place))) continue;
+    if (counting.window.repeat(counting.keys.key(day, beacon.address, event.advertId, event.figure, event.place))) continue;
     if (!counting.budget.take(address)) break;
     counting.tally.add(event, day);
     counted += 1;

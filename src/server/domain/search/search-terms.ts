@@ -3,20 +3,20 @@
  * (lower case, spaces collapsed, Danish letters folded as the slugs have them: æ→ae, ø→oe, å→aa), and
  * what is not a search term is dropped: phone numbers (their digits split by any marks), anything with an @
  * (an email address, with or without its domain ending), web addresses, very long strings,
- * bare numbers, and searches by bots (their user agent). Counted per day with how many found nothing, and
+ * bare numbers, and searches by bots (their user agent: `isBotAgent`, ../visitors.ts). Counted per day with how many found nothing, and
  * nothing else is kept: no address, no session id, no user id.
  *
  * A term is written only once at least MIN_VISITORS different visitors searched it that day. Visitors
- * are told apart in memory only, by a keyed hash of address and user agent whose key is random, made
- * anew every day and never stored: nobody (us included) can tell afterwards who searched. Counting costs
+ * are told apart in memory only, by a hash of address and user agent under a salt made anew every day and
+ * never stored (`DayKeys`, ../visitors.ts): nobody (us included) can tell afterwards who searched. Counting costs
  * a few microseconds on the search path (no database work); `flush` writes the day's counts every minute.
  * Each instance counts its own visitors (a term must reach the threshold on one instance).
  */
-import { createHmac, randomBytes } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import { foldDanish, isoDayOf } from '#lib/format.ts';
 import type { Db } from '../../db/client.ts';
 import { searchTermDays } from '../../db/schema.ts';
+import { DayKeys, isBotAgent } from '../visitors.ts';
 
 /** Longer than this is not a search term (pasted text). */
 const MAX_TERM_LENGTH = 60;
@@ -34,7 +34,6 @@ const WEB_ADDRESS = /https?:\/\/|www\.|\b[a-z0-9-]+\.(?:dk|com|net|org|eu|io|inf
 const PHONE = /\d{8,}/;
 /** What may stand between a phone number's digits: anything but a letter. */
 const BETWEEN_DIGITS = /(?<=\d)[^\p{L}\d]+(?=\d)/gu;
-const BOT = /bot|crawl|spider|slurp|preview|facebookexternalhit|headless|curl|wget|python|httpclient|java\/|go-http|axios|node-fetch|scrapy/i;
 
 /** The search term of what a visitor typed, or null when it is not one (see the module's comment). */
 export function searchTermOf(text: string): string | null {
@@ -49,11 +48,6 @@ export function searchTermOf(text: string): string | null {
   return /\p{L}/u.test(term) ? term : null;
 }
 
-/** A bot, a script or no browser at all: its searches are not counted. */
-export function isBotAgent(userAgent: string | undefined): boolean {
-  return !userAgent || BOT.test(userAgent);
-}
-
 
 type Count = { searches: number; noResults: number; visitors: Set<string> | null };
 
@@ -62,7 +56,7 @@ export type SearchTermSighting = { text: string; results: number; ip: string | u
 /** The search terms of one process: counted in memory, written by `flush`. */
 export class SearchTermCounter {
   private day = '';
-  private key = randomBytes(32);
+  private readonly keys = new DayKeys();
   private terms = new Map<string, Count>();
   /** A day that ended before its counts were written: written by the next flush. */
   private ended: { day: string; terms: Map<string, Count> } | null = null;
@@ -83,7 +77,7 @@ export class SearchTermCounter {
     count.searches += 1;
     if (sighting.results === 0) count.noResults += 1;
     if (count.visitors) {
-      count.visitors.add(createHmac('sha256', this.key).update(`${sighting.ip ?? ''}\n${sighting.userAgent ?? ''}`).digest('base64url').slice(0, 16));
+      count.visitors.add(this.keys.key(day, sighting.ip ?? '', sighting.userAgent ?? '').slice(0, 16));
       // Enough visitors: who they were is forgotten at once.
       if (count.visitors.size >= MIN_VISITORS) count.visitors = null;
     }
@@ -92,7 +86,6 @@ export class SearchTermCounter {
   private startDay(day: string): void {
     if (this.day) this.ended = { day: this.day, terms: this.terms };
     this.day = day;
-    this.key = randomBytes(32);
     this.terms = new Map();
   }
 
