@@ -1119,6 +1119,30 @@ export const searchTermDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.term] }), index('search_term_days_term_idx').on(t.term)],
 );
 
+/**
+ * Advertiser insights (issue 32, docs/decisions/040): per advert, Copenhagen day and place (`front`,
+ * `search`, `landing:{kind}[/{region}[/{city}]]` for impressions, `advert` for the advert page's figures),
+ * the counts the beacons' tallies added up (src/server/domain/insights/). Only ever added to, so several
+ * instances writing the same row add up; nothing in it names a visitor.
+ */
+export const advertInsightDays = pgTable(
+  'advert_insight_days',
+  {
+    advertId: integer('advert_id')
+      .notNull()
+      .references(() => adverts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    place: text('place').notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    /** The ranks of the impressions added up: the average rank is rank_sum / impressions. */
+    rankSum: bigint('rank_sum', { mode: 'number' }).notNull().default(0),
+    views: integer('views').notNull().default(0),
+    phoneReveals: integer('phone_reveals').notNull().default(0),
+    contactTaps: integer('contact_taps').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.advertId, t.day, t.place] }), index('advert_insight_days_day_idx').on(t.day)],
+);
+
 /** Synonyms: a search for `keyword` also searches for `paired_with`. Both lower-case. */
 export const pairedKeywords = pgTable(
   'paired_keywords',

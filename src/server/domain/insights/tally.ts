@@ -3,7 +3,9 @@
  * within the address's budget, not a repeat of the same visitor within the window), added up in memory per
  * advert, Copenhagen day and place until the next write drains them.
  */
+import { sql } from 'drizzle-orm';
 import { isoDayOf } from '#lib/format.ts';
+import type { Db } from '../../db/client.ts';
 import { isBotAgent, type DayKeys } from '../visitors.ts';
 import { readBeacon, type BeaconEvent } from './beacon.ts';
 import type { AddressBudget, RepeatWindow } from './repeat-window.ts';
@@ -45,10 +47,64 @@ export class InsightTally {
     return rows;
   }
 
+  /**
+   * Adds the held rows to `advert_insight_days` in one statement (each figure added to what the row holds,
+   * so instances writing the same row add up) and answers how many rows it wrote. Rows of adverts that no
+   * longer exist are left out. When the write fails the rows are held again for the next flush.
+   */
+  async flush(db: Db): Promise<number> {
+    const rows = this.drain();
+    if (rows.length === 0) return 0;
+    try {
+      await db.execute(sql`
+        insert into advert_insight_days (advert_id, day, place, impressions, rank_sum, views, phone_reveals, contact_taps)
+        select v.advert_id, v.day::date, v.place, v.impressions, v.rank_sum, v.views, v.phone_reveals, v.contact_taps
+        from jsonb_to_recordset(${JSON.stringify(rows.map(toColumns))}::jsonb) as v(
+          advert_id integer, day text, place text, impressions integer, rank_sum bigint, views integer, phone_reveals integer, contact_taps integer)
+        where exists (select 1 from adverts a where a.id = v.advert_id)
+        on conflict (advert_id, day, place) do update set
+          impressions = advert_insight_days.impressions + excluded.impressions,
+          rank_sum = advert_insight_days.rank_sum + excluded.rank_sum,
+          views = advert_insight_days.views + excluded.views,
+          phone_reveals = advert_insight_days.phone_reveals + excluded.phone_reveals,
+          contact_taps = advert_insight_days.contact_taps + excluded.contact_taps`);
+    } catch (error) {
+      for (const row of rows) this.restore(row);
+      throw error;
+    }
+    return rows.length;
+  }
+
+  /** A row that could not be written, added back to what is held. */
+  private restore(row: InsightRow): void {
+    const id = `${row.advertId}\u0000${row.day}\u0000${row.place}`;
+    const held = this.rows.get(id);
+    if (!held) {
+      this.rows.set(id, row);
+      return;
+    }
+    held.impressions += row.impressions;
+    held.rankSum += row.rankSum;
+    held.views += row.views;
+    held.phoneReveals += row.phoneReveals;
+    held.contactTaps += row.contactTaps;
+  }
+
   get size(): number {
     return this.rows.size;
   }
 }
+
+const toColumns = (row: InsightRow) => ({
+  advert_id: row.advertId,
+  day: row.day,
+  place: row.place,
+  impressions: row.impressions,
+  rank_sum: row.rankSum,
+  views: row.views,
+  phone_reveals: row.phoneReveals,
+  contact_taps: row.contactTaps,
+});
 
 export type BeaconCounting = {
   keys: DayKeys;
