@@ -9,6 +9,8 @@ import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import { SearchTermCounter } from './domain/search/search-terms.ts';
+import { InsightTally } from './domain/insights/tally.ts';
+import { createBeaconDoor, type BeaconDoor } from './api/beacon.ts';
 import { withLogRules } from './logger.ts';
 import { PERMISSIONS_POLICY, connectSources } from './security-headers.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -155,6 +157,8 @@ declare module 'fastify' {
     payments: PaymentProviders;
     /** This process's count of visitors' search terms (the main job writes it every minute). */
     searchTerms: SearchTermCounter;
+    /** This process's tally of the insights beacons (the main job writes it every 15 s; docs/decisions/040). */
+    insights: InsightTally;
   }
 }
 
@@ -216,12 +220,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The built site's fast path answers first (static-site.ts); everything else is Fastify's. Its
     // answers are counted here for the metrics (Fastify's own by a hook: src/server/metrics.ts).
     serverFactory: (handler) => createServer((request, response) => {
+      // The insights beacon, answered 204 before anything else (api/beacon.ts).
+      if (beaconDoor !== null && beaconDoor(request, response)) return;
       const started = countFastPath === null ? 0 : performance.now();
       if (fastPath !== null && fastPath(request, response)) countFastPath?.(request.method, response.statusCode, started);
       else handler(request, response);
     }),
   });
   let fastPath: FastPath | null = null;
+  let beaconDoor: BeaconDoor | null = null;
   let countFastPath: ReturnType<typeof registerMetrics> = null;
 
   const environment = options.environment ?? loadConfig().env;
@@ -320,6 +327,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     searchTerms: new SearchTermCounter(),
   };
   app.decorate('searchTerms', deps.searchTerms);
+  const insights = new InsightTally();
+  app.decorate('insights', insights);
+  beaconDoor = createBeaconDoor({ db: options.database.db, tally: insights, trustProxy: fastifyTrustProxy(options.trustProxy), now: () => deps.now().getTime() });
   app.addHook('onClose', async () => deps.afterResponse.settle());
   app.addHook('onClose', async () => deps.pictureRenderer.close());
 

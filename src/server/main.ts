@@ -339,13 +339,19 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       app.searchTerms.flush(database.db).catch((error: unknown) => log.error({ err: error }, 'could not write the search terms'));
     }, 60_000);
 
+    // This instance's tally of the insights beacons, every 15 s (docs/decisions/040).
+    const writeInsights = () => app.insights.flush(database.db).catch((error: unknown) => log.error({ err: error }, 'could not write the insights'));
+    const insightsClock = setInterval(() => void writeInsights(), 15_000);
+
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
         clearInterval(searchTermsClock);
+        clearInterval(insightsClock);
         await follower?.close();
         await app.close();
         await app.searchTerms.flush(database.db).catch((error: unknown) => log.error({ err: error }, 'could not write the search terms'));
+        await writeInsights();
         messaging.close();
         await Promise.all([worker.stop(), clockWorker.stop()]);
         await database.close();

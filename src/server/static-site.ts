@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import proxyAddr from '@fastify/proxy-addr';
+import { clientAddressReader, type TrustProxySetting } from './client-address.ts';
 import { createSiteFiles, type Answer, type SiteFiles } from './site-files.ts';
 import { currentSiteDir } from './jobs/site-build.ts';
 import type { Db } from './db/client.ts';
@@ -87,7 +87,7 @@ export function requestIdOf(request: IncomingMessage): string {
 function createFastPath(
   app: FastifyInstance,
   files: SiteFiles,
-  trustProxy: false | string[] | ((address: string, hop: number) => boolean),
+  trustProxy: TrustProxySetting,
 ): FastPath {
   /** Names and values of the headers every answer gets, in one flat list (as `writeHead` takes raw headers). */
   let common: string[] | null = null;
@@ -98,7 +98,7 @@ function createFastPath(
       .filter(([name, value]) => !OWN_HEADERS.has(name) && typeof value === 'string')
       .flatMap(([name, value]) => [name, value as string]);
   });
-  const trust = trustProxy === false ? null : Array.isArray(trustProxy) ? proxyAddr.compile(trustProxy) : trustProxy;
+  const clientAddress = clientAddressReader(trustProxy);
   /** Each answer's headers as writeHead takes them (SiteFiles keeps a file's plain answers: made once). */
   const rawHeaders = new WeakMap<Answer, string[]>();
   // The app's logger is pino's (app.ts `loggerInstance`).
@@ -123,8 +123,7 @@ function createFastPath(
     response.end(answer.body);
     // Requests are logged at debug unless they fail or are slow (app.ts OneLinePerRequest); these do neither.
     if (log.isLevelEnabled('debug')) {
-      const socketAddress = request.socket.remoteAddress;
-      const ip = trust ? proxyAddr(request, trust) : socketAddress;
+      const ip = clientAddress(request);
       log.debug(
         { reqId: id, req: { id, method: request.method, url, ip }, res: { statusCode: answer.status }, fastPath: true, responseTime: Math.round((performance.now() - started) * 10) / 10 },
         'request',
@@ -142,7 +141,7 @@ function createFastPath(
 export async function registerStaticSite(
   app: FastifyInstance,
   siteDir: string,
-  deps: { db: Db; now: () => Date; movedPaths?: MovedPaths; trustProxy: false | string[] | ((address: string, hop: number) => boolean) },
+  deps: { db: Db; now: () => Date; movedPaths?: MovedPaths; trustProxy: TrustProxySetting },
 ): Promise<FastPath> {
   const files = createSiteFiles(currentSiteDir(siteDir));
   const fastPath = createFastPath(app, files, deps.trustProxy);

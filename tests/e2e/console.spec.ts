@@ -18,7 +18,7 @@ test('every route of the backend and of support is walked below, or says why not
 });
 
 test('an advertiser’s console stays clean and axe finds nothing serious on every backend screen, at both sizes', async ({ page, context, baseURL, checkA11y }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await passAgeGate(context, baseURL);
   await createAdvertiser(page);
   const order = await buyPackageByApi(page);
@@ -35,7 +35,7 @@ test('support’s console stays clean and axe finds nothing serious: the login s
   request,
   checkA11y,
 }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(600_000);
   // What the demo has none of: a verification waiting (an advertiser passes the age check) and a report.
   const advertiser = await browser.newContext({ baseURL: baseURL! });
   await passAgeGate(advertiser, baseURL);

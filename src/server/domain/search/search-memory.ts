@@ -226,6 +226,12 @@ export class SearchMemory {
     return this.textLoad;
   }
 
+  /** Whether the advert is public now (memory holds the public adverts): the insights beacon's check. */
+  isPublic(advertId: number): boolean {
+    this.byId ??= new Map(this.rows.map((row) => [row.id, row]));
+    return this.byId.has(advertId);
+  }
+
   /** Whether the rows of `changed` in memory are exactly `fresh` (none added, none gone, none different). */
   private holdsAlready(changed: Set<number>, fresh: MemoryRow[]): boolean {
     const freshById = new Map(fresh.map((row) => [row.id, row]));
