@@ -106,26 +106,35 @@ export function stepsOf(screens: Record<string, Step>, values: Record<string, st
     .map((step) => (typeof step === 'string' ? step.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key])) : step));
 }
 
-/** One page of each public page type, in Danish (the English ones are the same paths under /en). */
-export async function publicPages(request: APIRequestContext): Promise<string[]> {
-  const answer = await request.get('/api/frontend/searchpageprofiles', { params: { Locale: 'da', PageSize: '1', Url: '/escort/' } });
+/**
+ * One page of each public page type in a language (the English ones under /en). The service and article
+ * pages are the language's own (an English page of a Danish-only article does not exist), and not the
+ * pages other tests make and remove meanwhile (their slugs begin with `e2e-`).
+ */
+export async function publicPages(request: APIRequestContext, locale: 'da' | 'en'): Promise<string[]> {
+  const prefix = locale === 'en' ? '/en' : '';
+  const answer = await request.get('/api/frontend/searchpageprofiles', { params: { Locale: locale, PageSize: '1', Url: '/escort/' } });
   const [advert] = ((await answer.json()) as { items: { url: string; regionSlug: string; citySlug: string }[] }).items;
-  const services = (await (await request.get('/api/frontend/landingpagepages?Kind=service&Locale=da')).json()) as { url: string }[];
-  const articles = (await (await request.get('/api/frontend/landingpagepages?Kind=artikler&Locale=da')).json()) as { url: string }[];
-  return [
+  const lasting = async (kind: 'service' | 'artikler') => {
+    const pages = (await (await request.get(`/api/frontend/landingpagepages?Kind=${kind}&Locale=${locale}`)).json()) as { url: string }[];
+    const page = pages.find((candidate) => !candidate.url.startsWith('e2e-'));
+    if (!page) throw new Error(`no ${kind} page in ${locale}`);
+    return page.url;
+  };
+  const paths = [
     '/',
     '/escort/',
     '/thaimassage/',
     '/trans-escort/',
     `/escort/${advert!.regionSlug}/`,
     `/escort/${advert!.regionSlug}/${advert!.citySlug}/`,
-    advert!.url,
+    advert!.url.replace(/^\/en\//, '/'),
     '/search/',
     '/search/anna/',
     '/service/',
-    `/service/${services[0]!.url}/`,
+    `/service/${await lasting('service')}/`,
     '/artikler/',
-    `/artikler/${articles[0]!.url}/`,
+    `/artikler/${await lasting('artikler')}/`,
     '/ranking/',
     '/login/',
     '/login/forgot/',
@@ -135,4 +144,5 @@ export async function publicPages(request: APIRequestContext): Promise<string[]>
     '/privacy-policy/',
     '/cookies/',
   ];
+  return paths.map((path) => `${prefix}${path}`);
 }
